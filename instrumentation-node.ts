@@ -1,0 +1,3 @@
+import { bootServer } from "@/lib/infra/boot-server";
+
+await bootServer();

@@ -1,0 +1,47 @@
+import { constantTimeEqual, tokenHash } from "@/lib/infra/crypto";
+import { db } from "@/lib/infra/db";
+import { denied } from "@/lib/domain/errors";
+import type { Scope } from "@/lib/domain/scope";
+import type { AuthLevel } from "./define-endpoint";
+
+// Headers -> scope. The spec's x-service-* names and the x-velt-* names of existing clients are both read.
+// Wrong credentials get one message whether or not the id exists, and the token comparison costs the same.
+
+function header(headers: Headers, name: string): string | undefined {
+  const v = headers.get(`x-service-${name}`) ?? headers.get(`x-velt-${name}`);
+  return v?.trim() || undefined;
+}
+
+const DUMMY_HASH = "x".repeat(43);
+
+export async function authenticate(level: AuthLevel, headers: Headers, clientIp: string): Promise<Scope> {
+  if (level === "public") return { level, clientIp };
+  if (level === "workspace") return authenticateWorkspace(headers);
+  return authenticateApiKey(headers);
+}
+
+async function authenticateWorkspace(headers: Headers): Promise<Scope> {
+  const workspaceId = header(headers, "workspace-id");
+  const token = header(headers, "workspace-auth-token");
+  if (!workspaceId) throw denied("Workspace ID not found in headers.");
+  if (!token) throw denied("Auth Token not found in headers.");
+  const row = await db().workspace.findUnique({ where: { id: workspaceId }, select: { authTokenHash: true } });
+  const ok = constantTimeEqual(row?.authTokenHash ?? DUMMY_HASH, tokenHash(token));
+  if (!row || !ok) throw denied("Invalid workspace credentials.");
+  return { level: "workspace", workspaceId };
+}
+
+async function authenticateApiKey(headers: Headers): Promise<Scope> {
+  const apiKeyId = header(headers, "api-key");
+  const token = header(headers, "auth-token");
+  if (!apiKeyId) throw denied("API key not found in headers.");
+  if (!token) throw denied("Auth Token not found in headers.");
+  const hash = tokenHash(token);
+  const row = await db().apiKeyAuthToken.findUnique({
+    where: { tokenHash: hash },
+    select: { tokenHash: true, apiKeyId: true, apiKey: { select: { workspaceId: true } } },
+  });
+  const ok = constantTimeEqual(row?.tokenHash ?? DUMMY_HASH, hash) && constantTimeEqual(row?.apiKeyId ?? "", apiKeyId);
+  if (!row || !ok) throw denied("Invalid API key.");
+  return { level: "apiKey", workspaceId: row.apiKey.workspaceId, apiKeyId };
+}

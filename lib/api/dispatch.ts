@@ -1,0 +1,97 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { DomainError } from "@/lib/domain/errors";
+import { db } from "@/lib/infra/db";
+import { env } from "@/lib/infra/env";
+import { errorFields, log } from "@/lib/infra/log";
+import { authenticate } from "./auth";
+import { clientIpOf } from "./client-ip";
+import type { CallContext, Endpoint } from "./define-endpoint";
+import { errorResponse, successResponse } from "./envelope";
+import { readBodyCapped } from "./read-body";
+import { registry } from "./registry";
+import { firstIssueMessage, issueMessage } from "./validation";
+
+// The only code that knows HTTP: look up the path, read the capped body, authenticate into a scope, parse
+// the input, run, shape the reply through the output schema, map errors to the envelope.
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface DispatchOptions {
+  /** In-process callers (tests) name the client's IP; the HTTP server passes it in a header. */
+  clientIp?: string;
+}
+
+export async function dispatch(request: Request, options: DispatchOptions = {}): Promise<Response> {
+  const incomingId = request.headers.get("x-request-id");
+  const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+  try {
+    if (request.method !== "POST") {
+      return errorResponse("INVALID_ARGUMENT", `Method ${request.method} is not allowed; use POST.`, requestId, {
+        httpStatus: 405,
+        headers: { allow: "POST" },
+      });
+    }
+    const endpoint = registry.get(path);
+    if (!endpoint) return errorResponse("NOT_FOUND", `Unknown endpoint: POST ${path}.`, requestId);
+    const data = await readData(request, endpoint);
+    const scope = await authenticate(endpoint.auth, request.headers, clientIpOf(request.headers, options.clientIp));
+    const input = endpoint.input.safeParse(data, { error: issueMessage, reportInput: true });
+    if (!input.success) throw new DomainError("INVALID_ARGUMENT", firstIssueMessage(input.error));
+    const ctx: CallContext = { scope, requestId, db: db() };
+    const output = endpoint.output.parse(await endpoint.run(input.data, ctx));
+    const result = endpoint.reply
+      ? endpoint.reply.build(output, endpoint.message)
+      : { status: "success", message: endpoint.message, data: output };
+    return successResponse(result, requestId);
+  } catch (e) {
+    return failure(e, requestId, path);
+  }
+}
+
+async function readData(request: Request, endpoint: Endpoint): Promise<unknown> {
+  const text = await readBodyCapped(request, env().WEFT_MAX_BODY_BYTES);
+  let body: unknown;
+  try {
+    body = text.trim() === "" ? undefined : JSON.parse(text);
+  } catch {
+    throw new DomainError("INVALID_ARGUMENT", "Request body is not valid JSON.");
+  }
+  if (body === undefined && endpoint.dataOptional) return {};
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new DomainError("INVALID_ARGUMENT", 'Request body must be a JSON object with a "data" member.');
+  }
+  const keys = Object.keys(body);
+  if (keys.some((k) => k !== "data")) {
+    throw new DomainError("INVALID_ARGUMENT", 'Request body must have exactly one member, "data".');
+  }
+  const data = (body as { data?: unknown }).data;
+  if (data === undefined && endpoint.dataOptional) return {};
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    throw new DomainError("INVALID_ARGUMENT", 'Request body must be a JSON object with a "data" member.');
+  }
+  return data;
+}
+
+function failure(e: unknown, requestId: string, path: string): Response {
+  if (e instanceof DomainError) return errorResponse(e.status, e.message, requestId, { details: e.details });
+  if (isDatabaseUnavailable(e)) {
+    log.warn("database unavailable", { requestId, path, ...errorFields(e) });
+    return errorResponse("UNAVAILABLE", "The service is temporarily unavailable. Try again shortly.", requestId);
+  }
+  log.error("request failed", { requestId, path, ...errorFields(e), zod: e instanceof z.ZodError });
+  return errorResponse("INTERNAL", `Internal error. Request id: ${requestId}.`, requestId);
+}
+
+const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "57P01", "57P03"]);
+
+function isDatabaseUnavailable(e: unknown): boolean {
+  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
+    const err = cur as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof err.code === "string" && UNAVAILABLE_CODES.has(err.code)) return true;
+    if (typeof err.message === "string" && /ECONNREFUSED|Connection terminated|connection is closed|Can't reach database|timed out fetching a new connection/i.test(err.message)) return true;
+    cur = err.cause;
+  }
+  return false;
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { addDomains, deleteDomains, domainsInput, getDomains, getDomainsInput } from "@/lib/domain/domains/domain-changes";
+import { defineEndpoint } from "../define-endpoint";
+
+const domainList = z.array(z.string());
+
+/** Skipped domains are reported in `data` and named in the message, not as an error (wire notes, decision 5). */
+function partialReply<K extends string>(done: K, skippedNote: string) {
+  return {
+    build: (out: Record<K | "skippedDomains", string[]>, message: string) => ({
+      status: "success",
+      message: out.skippedDomains.length ? `${message} ${skippedNote}` : message,
+      data: { [done]: out[done], ...(out.skippedDomains.length && { skippedDomains: out.skippedDomains }) },
+    }),
+    schema: z.object({
+      status: z.literal("success"),
+      message: z.string(),
+      data: z.object({ [done]: domainList, skippedDomains: domainList.optional() }),
+    }),
+  };
+}
+
+export const domainEndpoints = [
+  defineEndpoint({
+    path: "/v2/workspace/domains/add",
+    auth: "apiKey",
+    summary: "Add Domains",
+    input: domainsInput,
+    output: z.object({ domainsAdded: domainList, skippedDomains: domainList }),
+    message: "Domain(s) added successfully to allowed domains.",
+    run: (input, ctx) => addDomains(ctx.scope, input, ctx.db),
+    reply: partialReply("domainsAdded", "Skipped existing domains."),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/domains/get",
+    auth: "apiKey",
+    summary: "Get Domains",
+    input: getDomainsInput,
+    output: z.object({ allowedDomains: domainList }),
+    message: "Allowed domains retrieved successfully.",
+    dataOptional: true,
+    run: (input, ctx) => getDomains(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/domains/delete",
+    auth: "apiKey",
+    summary: "Delete Domains",
+    input: domainsInput,
+    output: z.object({ domainsRemoved: domainList, skippedDomains: domainList }),
+    message: "Domain(s) removed successfully from allowed domains.",
+    run: (input, ctx) => deleteDomains(ctx.scope, input, ctx.db),
+    reply: partialReply("domainsRemoved", "Skipped non-existing domains."),
+  }),
+];

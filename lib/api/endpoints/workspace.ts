@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { createApiKey, createApiKeyInput } from "@/lib/domain/api-keys/create-api-key";
+import { getApiKeys, getApiKeysInput } from "@/lib/domain/api-keys/get-api-keys";
+import { getAuthTokens } from "@/lib/domain/api-keys/get-auth-tokens";
+import { apiKeyRefInput, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
+import { updateApiKey, updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
+import { sendLoginLink, sendLoginLinkInput } from "@/lib/domain/login/send-login-link";
+import { createWorkspace, createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace";
+import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
+import { defineEndpoint } from "../define-endpoint";
+
+const workspace = z.object({
+  id: z.string(),
+  name: z.string(),
+  owner: z.object({ email: z.string(), id: z.string(), name: z.string(), avatar: z.string() }),
+  authToken: z.string(),
+  apiKeyList: z.record(z.string(), z.object({ apiKeyName: z.string(), id: z.string(), type: z.string() })),
+});
+
+const authToken = z.object({ token: z.string(), name: z.string(), domains: z.array(z.string()) });
+
+export const workspaceEndpoints = [
+  defineEndpoint({
+    path: "/v2/workspace/create",
+    auth: "public",
+    summary: "Create Workspace",
+    input: createWorkspaceInput,
+    output: workspace,
+    message: "Workspace created successfully",
+    run: (input, ctx) => createWorkspace(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/get",
+    auth: "workspace",
+    summary: "Get Workspace",
+    input: getWorkspaceInput,
+    output: workspace,
+    message: "Workspace retrieved successfully",
+    dataOptional: true,
+    run: (input, ctx) => getWorkspace(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/apikey/create",
+    auth: "workspace",
+    summary: "Create API Key",
+    input: createApiKeyInput,
+    output: z.object({ apiKey: z.string() }),
+    message: "API key created successfully.",
+    run: (input, ctx) => ctx.db.$transaction((tx) => createApiKey(ctx.scope, input, tx)),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/authtoken/reset",
+    auth: "workspace",
+    summary: "Reset Auth Token",
+    input: apiKeyRefInput,
+    output: z.object({ apiKey: z.string(), newAuthToken: authToken }),
+    message: "Auth token reset successfully.",
+    run: (input, ctx) => resetAuthToken(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/authtokens/get",
+    auth: "workspace",
+    summary: "Get Auth Tokens",
+    input: apiKeyRefInput,
+    output: z.object({ apiKey: z.string(), authTokens: z.array(authToken) }),
+    message: "Auth tokens retrieved successfully.",
+    run: (input, ctx) => getAuthTokens(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/apikeys/get",
+    auth: "workspace",
+    summary: "Get API Keys",
+    input: getApiKeysInput,
+    output: z.object({
+      keys: z.array(z.object({ id: z.string(), apiKeyName: z.string(), type: z.string() })),
+      nextPageToken: z.string().optional(),
+    }),
+    message: "API keys retrieved successfully.",
+    dataOptional: true,
+    run: (input, ctx) => getApiKeys(ctx.scope, input, ctx.db),
+    reply: {
+      build: (out, message) => ({
+        status: "success",
+        message,
+        data: out.keys,
+        ...(out.nextPageToken && { nextPageToken: out.nextPageToken }),
+      }),
+      schema: z.object({
+        status: z.literal("success"),
+        message: z.string(),
+        data: z.array(z.object({ id: z.string(), apiKeyName: z.string(), type: z.string() })),
+        nextPageToken: z.string().optional().describe("Present only when another page exists."),
+      }),
+    },
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/apikey/update",
+    auth: "workspace",
+    summary: "Update API Key",
+    input: updateApiKeyInput,
+    output: z.null(),
+    message: "API key updated successfully.",
+    run: (input, ctx) => updateApiKey(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/email/send-login-link",
+    auth: "public",
+    summary: "Send Login Link",
+    input: sendLoginLinkInput,
+    output: z.null(),
+    message: "Login link sent successfully",
+    run: (input, ctx) => sendLoginLink(ctx.scope, input, ctx.db),
+  }),
+];

@@ -1,0 +1,19 @@
+import type { Endpoint } from "./define-endpoint";
+import { domainEndpoints } from "./endpoints/domains";
+import { workspaceEndpoints } from "./endpoints/workspace";
+
+// Every endpoint, once. Add an area by appending its list here.
+export const endpoints = [...workspaceEndpoints, ...domainEndpoints] as const;
+
+export type EndpointList = typeof endpoints;
+
+function index(list: readonly Endpoint[]): Map<string, Endpoint> {
+  const map = new Map<string, Endpoint>();
+  for (const e of list) {
+    if (map.has(e.path)) throw new Error(`Endpoint defined twice: ${e.path}`);
+    map.set(e.path, e);
+  }
+  return map;
+}
+
+export const registry = index(endpoints as unknown as readonly Endpoint[]);

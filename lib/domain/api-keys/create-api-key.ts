@@ -1,0 +1,147 @@
+import { z } from "zod";
+import { encryptSecret } from "@/lib/infra/crypto";
+import { env } from "@/lib/infra/env";
+import { newId } from "@/lib/infra/ids";
+import type { Tx } from "@/lib/infra/db";
+import { denied, exhausted, invalid, notFound, precondition } from "../errors";
+import { capitalizedLocalPart, email, normalizeEmail, region } from "../fields";
+import { LOCALHOST_DOMAINS, normalizeDomain } from "../domains/normalize-domain";
+import type { WorkspaceScope } from "../scope";
+import { issueAuthToken } from "./tokens";
+
+export const API_KEY_TYPES = ["testing", "production"] as const;
+
+const emailServiceConfig = z.strictObject({
+  type: z.enum(["default", "sendgrid"]).optional(),
+  apiKey: z.string().max(500).optional(),
+  fromEmail: z.string().max(254).optional(),
+  fromCompany: z.string().max(200).optional(),
+  commentTemplateId: z.string().max(200).optional(),
+  tagTemplateId: z.string().max(200).optional(),
+});
+
+const webhookServiceConfig = z.strictObject({
+  authToken: z.string().max(2000).optional(),
+  rawNotificationUrl: z.string().max(2000).optional(),
+  processedNotificationUrl: z.string().max(2000).optional(),
+});
+
+export const createApiKeyInput = z.strictObject({
+  ownerEmail: email,
+  type: z.enum(API_KEY_TYPES),
+  persistenceDBRegion: region.optional(),
+  realtimeDBRegion: region.optional(),
+  createAuthToken: z.boolean().optional(),
+  apiKeyName: z.string().min(1).max(200).optional(),
+  allowedDomains: z.array(z.string().max(2000)).max(100).optional(),
+  addLocalHostToAllowedDomains: z.boolean().optional(),
+  useEmailService: z.boolean().optional(),
+  useWebhookService: z.boolean().optional(),
+  useNotificationService: z.boolean().optional(),
+  setDefaultNotificationTriggers: z.boolean().optional(),
+  setDefaultEmailTriggers: z.boolean().optional(),
+  requireAutoOrgUser: z.boolean().optional(),
+  enablePrivateComments: z.boolean().optional(),
+  emailServiceConfig: emailServiceConfig.optional(),
+  webhookServiceConfig: webhookServiceConfig.optional(),
+});
+export type CreateApiKeyInput = z.output<typeof createApiKeyInput>;
+
+/** The region a production key gets when none is named ("North America"). */
+export const DEFAULT_PERSISTENCE_REGION = "nam5";
+export const DEFAULT_REALTIME_REGION = "us-central1";
+
+export function normalizeDomainList(list: string[], field: string): string[] {
+  const out: string[] = [];
+  list.forEach((raw, i) => {
+    const d = normalizeDomain(raw);
+    if (!d) throw invalid(`${field}[${i}] is not a valid domain.`);
+    if (!out.includes(d)) out.push(d);
+  });
+  return out;
+}
+
+function serviceConfigOf(input: CreateApiKeyInput) {
+  const { emailServiceConfig: mail, webhookServiceConfig: hook } = input;
+  return {
+    useEmailService: input.useEmailService ?? false,
+    useWebhookService: input.useWebhookService ?? false,
+    useNotificationService: input.useNotificationService ?? false,
+    setDefaultNotificationTriggers: input.setDefaultNotificationTriggers ?? false,
+    setDefaultEmailTriggers: input.setDefaultEmailTriggers ?? false,
+    requireAutoOrgUser: input.requireAutoOrgUser ?? false,
+    enablePrivateComments: input.enablePrivateComments ?? false,
+    ...(mail && { emailServiceConfig: { ...mail, apiKey: mail.apiKey ? encryptSecret(mail.apiKey) : undefined } }),
+    ...(hook && { webhookServiceConfig: { ...hook, authToken: hook.authToken ? encryptSecret(hook.authToken) : undefined } }),
+  };
+}
+
+export interface NewApiKey {
+  workspaceId: string;
+  type: (typeof API_KEY_TYPES)[number];
+  name: string;
+  ownerEmail: string;
+  createAuthToken: boolean;
+  persistenceDBRegion?: string;
+  realtimeDBRegion?: string;
+  allowedDomains?: string[];
+  serviceConfig?: object;
+}
+
+/** Writes a key (and its first auth token, when asked). Shared by Create Workspace and Create API Key. */
+export async function insertApiKey(tx: Tx, key: NewApiKey) {
+  const e = env();
+  const id = newId("key");
+  await tx.apiKey.create({
+    data: {
+      id,
+      workspaceId: key.workspaceId,
+      name: key.name,
+      type: key.type,
+      ownerEmail: key.ownerEmail,
+      persistenceDBRegion: key.persistenceDBRegion,
+      realtimeDBRegion: key.realtimeDBRegion,
+      advancedQueries: e.WEFT_DEFAULT_ADVANCED_QUERIES,
+      activityLogs: e.WEFT_DEFAULT_ACTIVITY_LOGS,
+      serviceConfig: key.serviceConfig ?? {},
+      domains: key.allowedDomains?.length ? { create: key.allowedDomains.map((domain) => ({ domain })) } : undefined,
+    },
+  });
+  const authToken = key.createAuthToken ? await issueAuthToken(tx, id) : undefined;
+  return { id, name: key.name, type: key.type, authToken };
+}
+
+export async function createApiKey(scope: WorkspaceScope, input: CreateApiKeyInput, tx: Tx) {
+  const workspace = await tx.workspace.findUnique({
+    where: { id: scope.workspaceId },
+    select: { plan: true, productionKeysEnabled: true },
+  });
+  if (!workspace) throw notFound("Workspace not found.");
+  const production = input.type === "production";
+  if (production) {
+    if (!workspace.productionKeysEnabled) {
+      throw denied("This workspace is not enabled for self-serve production API key creation.");
+    }
+    if (workspace.plan !== "paid") throw precondition("Production API keys require the workspace to be on a paid plan.");
+    const existing = await tx.apiKey.count({ where: { workspaceId: scope.workspaceId, type: "production" } });
+    if (existing >= env().WEFT_MAX_PRODUCTION_KEYS) {
+      throw exhausted("This workspace has reached its maximum number of production API keys.");
+    }
+  }
+  const ownerEmail = normalizeEmail(input.ownerEmail);
+  const domains = normalizeDomainList(input.allowedDomains ?? [], "allowedDomains");
+  if (input.addLocalHostToAllowedDomains) for (const d of LOCALHOST_DOMAINS) if (!domains.includes(d)) domains.push(d);
+  const key = await insertApiKey(tx, {
+    workspaceId: scope.workspaceId,
+    type: input.type,
+    name: input.apiKeyName ?? `${capitalizedLocalPart(ownerEmail)} ${production ? "Production" : "Test"} API Key`,
+    ownerEmail,
+    createAuthToken: input.createAuthToken ?? false,
+    // Regions place a production key's data; testing keys live in the default location.
+    persistenceDBRegion: production ? (input.persistenceDBRegion ?? DEFAULT_PERSISTENCE_REGION) : undefined,
+    realtimeDBRegion: production ? (input.realtimeDBRegion ?? DEFAULT_REALTIME_REGION) : undefined,
+    allowedDomains: domains,
+    serviceConfig: serviceConfigOf(input),
+  });
+  return { apiKey: key.id };
+}

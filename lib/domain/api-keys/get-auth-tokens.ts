@@ -1,0 +1,19 @@
+import type { z } from "zod";
+import { decryptSecret } from "@/lib/infra/crypto";
+import type { Tx } from "@/lib/infra/db";
+import type { WorkspaceScope } from "../scope";
+import { findWorkspaceKey } from "./find-workspace-key";
+import type { apiKeyRefInput } from "./reset-auth-token";
+
+export async function getAuthTokens(scope: WorkspaceScope, input: z.output<typeof apiKeyRefInput>, tx: Tx) {
+  const key = await findWorkspaceKey(tx, scope.workspaceId, input.apiKey);
+  const tokens = await tx.apiKeyAuthToken.findMany({
+    where: { apiKeyId: key.id, apiKey: { workspaceId: scope.workspaceId } },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { tokenEnc: true, name: true, domains: true },
+  });
+  return {
+    apiKey: key.id,
+    authTokens: tokens.map((t) => ({ token: decryptSecret(t.tokenEnc), name: t.name, domains: t.domains })),
+  };
+}

@@ -1,0 +1,20 @@
+import { encryptSecret, randomToken, tokenHash } from "@/lib/infra/crypto";
+import { newId } from "@/lib/infra/ids";
+import type { Tx } from "@/lib/infra/db";
+
+export const DEFAULT_TOKEN_NAME = "Default Auth Token";
+
+export interface AuthToken {
+  token: string;
+  name: string;
+  domains: string[];
+}
+
+/** A new random auth token for the key, stored as a keyed hash (for lookup) and encrypted (to hand back). */
+export async function issueAuthToken(tx: Tx, apiKeyId: string): Promise<AuthToken> {
+  const token = randomToken(32);
+  await tx.apiKeyAuthToken.create({
+    data: { id: newId("tok"), apiKeyId, name: DEFAULT_TOKEN_NAME, domains: [], tokenHash: tokenHash(token), tokenEnc: encryptSecret(token) },
+  });
+  return { token, name: DEFAULT_TOKEN_NAME, domains: [] };
+}

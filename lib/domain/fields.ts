@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { isDisposableEmail } from "disposable-email-domains-js";
+import { invalid } from "./errors";
+
+// Field schemas shared by the REST endpoints and the console's forms.
+
+export const email = z.email().max(254);
+
+export const REGIONS = ["us-central1", "us-east1", "europe-west1", "asia-south1", "nam5", "eur3"] as const;
+export const region = z.enum(REGIONS);
+
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+export function assertNotDisposable(address: string) {
+  if (isDisposableEmail(address)) throw invalid("This email domain is not supported.");
+}
+
+/** "owner@example.com" -> "Owner" */
+export function capitalizedLocalPart(address: string): string {
+  const local = address.split("@")[0] ?? address;
+  return local.charAt(0).toUpperCase() + local.slice(1);
+}

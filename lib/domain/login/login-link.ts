@@ -1,0 +1,43 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Tx } from "@/lib/infra/db";
+import { sendMail } from "@/lib/infra/mailer";
+import { publicUrl } from "@/lib/infra/env";
+import { subkey } from "@/lib/infra/crypto";
+
+// Console sign-in links in next-auth's email-provider format, so that a link from Send Login Link and one
+// from the console's own sign-in form are the same thing: a VerificationToken row holding
+// sha256(token + secret), and /api/auth/callback/email?callbackUrl=...&token=...&email=...
+
+export const LOGIN_LINK_MAX_AGE_SECONDS = 24 * 60 * 60;
+
+/** The secret next-auth signs and hashes with, derived from WEFT_SECRET_KEY. */
+export function authSecret(): string {
+  return subkey("next-auth").toString("hex");
+}
+
+export function hashVerificationToken(token: string): string {
+  return createHash("sha256").update(`${token}${authSecret()}`).digest("hex");
+}
+
+export async function createLoginLink(tx: Tx, email: string, callbackUrl: string): Promise<string> {
+  const token = randomBytes(32).toString("hex");
+  await tx.verificationToken.create({
+    data: {
+      identifier: email,
+      token: hashVerificationToken(token),
+      expires: new Date(Date.now() + LOGIN_LINK_MAX_AGE_SECONDS * 1000),
+    },
+  });
+  const params = new URLSearchParams({ callbackUrl, token, email });
+  return new URL(`/api/auth/callback/email?${params}`, publicUrl()).toString();
+}
+
+export function sendLoginEmail(email: string, url: string) {
+  const host = publicUrl().host;
+  return sendMail({
+    to: email,
+    subject: `Sign in to weft (${host})`,
+    text: `Sign in to weft at ${host} with this link (valid for 24 hours):\n\n${url}\n\nIf you did not ask for it, ignore this email.`,
+    html: `<p>Sign in to weft at <b>${host}</b>:</p><p><a href="${url}">Sign in</a></p><p>The link is valid for 24 hours. If you did not ask for it, ignore this email.</p>`,
+  });
+}

@@ -1,0 +1,9 @@
+// Who a call acts for. Every query a domain service runs is filtered by these ids.
+export type Scope =
+  | { level: "public"; clientIp: string }
+  | { level: "workspace"; workspaceId: string }
+  | { level: "apiKey"; workspaceId: string; apiKeyId: string };
+
+export type PublicScope = Extract<Scope, { level: "public" }>;
+export type WorkspaceScope = Extract<Scope, { level: "workspace" }>;
+export type ApiKeyScope = Extract<Scope, { level: "apiKey" }>;

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { encryptSecret, randomToken, tokenHash } from "@/lib/infra/crypto";
+import { env } from "@/lib/infra/env";
+import { newId } from "@/lib/infra/ids";
+import { hitRateLimit } from "@/lib/infra/rate-limit";
+import type { Db, Tx } from "@/lib/infra/db";
+import { DomainError, denied, exhausted } from "../errors";
+import { assertNotDisposable, capitalizedLocalPart, email, normalizeEmail } from "../fields";
+import { insertApiKey } from "../api-keys/create-api-key";
+import type { PublicScope } from "../scope";
+import { workspaceView } from "./workspace-view";
+
+export const MAX_WORKSPACES_PER_EMAIL = 5;
+export const RATE_LIMITED = "Rate limit exceeded for this endpoint. Try again later.";
+
+export const createWorkspaceInput = z.strictObject({
+  ownerEmail: email,
+  name: z.string().min(1).max(200).optional(),
+  workspaceName: z.string().min(1).max(200).optional(),
+  avatar: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+});
+export type CreateWorkspaceInput = z.output<typeof createWorkspaceInput>;
+
+export async function createWorkspace(scope: PublicScope, input: CreateWorkspaceInput, db: Db) {
+  const ownerEmail = normalizeEmail(input.ownerEmail);
+  if (!(await hitRateLimit(`create-workspace:${scope.clientIp}`, env().WEFT_RATE_LIMIT_CREATE_WORKSPACE))) {
+    throw exhausted(RATE_LIMITED);
+  }
+  assertNotDisposable(ownerEmail);
+  try {
+    const id = await db.$transaction((tx) => insertWorkspace(tx, ownerEmail, input));
+    return workspaceView(db, id);
+  } catch (e) {
+    if ((e as { code?: string }).code === "P2002") {
+      throw new DomainError("ALREADY_EXISTS", "A workspace already exists for this email address");
+    }
+    throw e;
+  }
+}
+
+async function insertWorkspace(tx: Tx, ownerEmail: string, input: CreateWorkspaceInput): Promise<string> {
+  const existing = await tx.workspace.findMany({
+    where: { ownerEmail },
+    select: { ordinal: true, plan: true, ownerId: true },
+    orderBy: { ordinal: "asc" },
+  });
+  if (existing.length >= MAX_WORKSPACES_PER_EMAIL) {
+    throw exhausted("You have reached the maximum number of workspaces allowed for this email address.");
+  }
+  const root = existing[0];
+  if (root && root.plan !== "paid") {
+    throw denied("Creating an additional workspace requires your root workspace to be on a paid plan (a production API key).");
+  }
+  const token = randomToken(32);
+  const ownerName = input.name ?? ownerEmail;
+  const workspace = await tx.workspace.create({
+    data: {
+      id: newId("ws"),
+      name: input.workspaceName ?? `${input.name ?? ownerEmail} workspace`,
+      ownerEmail,
+      ownerId: root?.ownerId ?? newId("owner"),
+      ownerName,
+      ownerAvatar: input.avatar,
+      // The next free ordinal: two concurrent creates for one email collide on (ownerEmail, ordinal).
+      ordinal: existing.length ? existing[existing.length - 1].ordinal + 1 : 0,
+      plan: env().WEFT_DEFAULT_PLAN,
+      authTokenHash: tokenHash(token),
+      authTokenEnc: encryptSecret(token),
+    },
+  });
+  await insertApiKey(tx, {
+    workspaceId: workspace.id,
+    type: "testing",
+    name: `${capitalizedLocalPart(ownerEmail)} Test API Key`,
+    ownerEmail,
+    createAuthToken: true,
+  });
+  return workspace.id;
+}

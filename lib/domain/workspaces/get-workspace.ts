@@ -1,0 +1,10 @@
+import { z } from "zod";
+import type { Tx } from "@/lib/infra/db";
+import type { WorkspaceScope } from "../scope";
+import { workspaceView } from "./workspace-view";
+
+export const getWorkspaceInput = z.strictObject({});
+
+export function getWorkspace(scope: WorkspaceScope, _input: z.output<typeof getWorkspaceInput>, tx: Tx) {
+  return workspaceView(tx, scope.workspaceId);
+}

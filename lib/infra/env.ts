@@ -1,0 +1,95 @@
+import { z } from "zod";
+
+// The only reader of process.env. Parsed once, validated with zod; a bad value stops start-up with a message
+// naming the variable.
+
+const flag = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "on", "off"])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === "true" || v === "1" || v === "on"));
+
+const rate = z
+  .string()
+  .regex(/^\d+\/\d+$/, "must look like <count>/<seconds>, e.g. 10/3600")
+  .transform((v) => {
+    const [count, seconds] = v.split("/").map(Number);
+    return { count, seconds };
+  })
+  .refine((r) => r.count > 0 && r.seconds > 0, "count and seconds must be positive");
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOSTNAME: z.string().min(1).optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection string")
+    .optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  WEFT_DATA_DIR: z.string().min(1).default(".data"),
+  WEFT_SECRET_KEY: z
+    .string()
+    .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, "must be 32 bytes as 64 hex characters or base64")
+    .optional(),
+  WEFT_PUBLIC_URL: optionalUrl,
+  WEFT_TRUST_PROXY: flag(false),
+  WEFT_RATE_LIMIT_CREATE_WORKSPACE: rate.prefault("10/3600"),
+  WEFT_RATE_LIMIT_LOGIN_LINK: rate.prefault("10/3600"),
+  WEFT_DEFAULT_PLAN: z.enum(["free", "paid"]).default("free"),
+  WEFT_DEFAULT_ADVANCED_QUERIES: flag(true),
+  WEFT_DEFAULT_ACTIVITY_LOGS: flag(true),
+  WEFT_MAX_PRODUCTION_KEYS: z.coerce.number().int().min(0).default(5),
+  WEFT_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  WEFT_ADMIN_EMAILS: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  WEFT_MAIL_FROM: z.string().min(3).default("weft <no-reply@weft.localhost>"),
+  WEFT_SENDGRID_API_KEY: z.string().min(1).optional(),
+  WEFT_SENDGRID_API_URL: optionalUrl,
+  WEFT_OPENAI_BASE_URL: optionalUrl,
+  WEFT_ANTHROPIC_BASE_URL: optionalUrl,
+  WEFT_GEMINI_BASE_URL: optionalUrl,
+  WEFT_AI_TIMEOUT_MS: z.coerce.number().int().min(1).default(60000),
+  WEFT_ALLOW_PRIVATE_URLS: flag(false),
+  WEFT_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
+  WEFT_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.output<typeof schema>;
+
+export class EnvError extends Error {}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (cached) return cached;
+  const raw = Object.fromEntries(
+    Object.keys(schema.shape).map((k) => [k, process.env[k] === "" ? undefined : process.env[k]]),
+  );
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new EnvError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
+  }
+  cached = parsed.data;
+  return cached;
+}
+
+/** The console's public URL: login links and the allowed continueUrl host come from it. */
+export function publicUrl(): URL {
+  const e = env();
+  return new URL(e.WEFT_PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+}
+
+/** Tests change variables between cases; production never calls this. */
+export function reloadEnvForTests() {
+  cached = undefined;
+}

@@ -1,0 +1,22 @@
+import { env } from "./env";
+
+// One JSON line per event on stdout/stderr. Callers pass no secrets: tokens, keys and bodies are never logged.
+type Level = "debug" | "info" | "warn" | "error";
+const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
+function write(level: Level, msg: string, fields?: Record<string, unknown>) {
+  if (order[level] < order[env().WEFT_LOG_LEVEL]) return;
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+}
+
+export const log = {
+  debug: (msg: string, fields?: Record<string, unknown>) => write("debug", msg, fields),
+  info: (msg: string, fields?: Record<string, unknown>) => write("info", msg, fields),
+  warn: (msg: string, fields?: Record<string, unknown>) => write("warn", msg, fields),
+  error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
+};
+
+export function errorFields(e: unknown): Record<string, unknown> {
+  return e instanceof Error ? { error: e.message, stack: e.stack } : { error: String(e) };
+}

@@ -1,0 +1,66 @@
+import path from "node:path";
+import { env } from "./env";
+import { startEmbeddedDatabase, runningOwner, ensureWritableDir, type EmbeddedDatabase } from "./embedded-db";
+import { deployMigrations } from "./migrate";
+import { setRuntime, type DatabaseMode } from "./runtime";
+import { resolveSecretKey } from "./secret-key";
+import { disconnectDb } from "./db";
+
+export interface Started {
+  databaseMode: DatabaseMode;
+  databaseUrl: string;
+  appliedMigrations: string[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Resolves configuration, the database (PostgreSQL, or the embedded PGlite served on a loopback port) and
+ * the secret key, then applies pending migrations. The server calls it from instrumentation, the CLI from
+ * its entry point. `join` lets the CLI use a running server's embedded database instead of opening the
+ * data dir a second time.
+ */
+export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }): Promise<Started> {
+  const e = env();
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl: string;
+  let databaseMode: DatabaseMode;
+  let secretKey: Buffer;
+
+  if (e.DATABASE_URL) {
+    secretKey = resolveSecretKey(e.WEFT_SECRET_KEY, undefined);
+    databaseUrl = e.DATABASE_URL;
+    databaseMode = "postgresql";
+  } else {
+    const dataDir = path.resolve(e.WEFT_DATA_DIR);
+    ensureWritableDir(dataDir);
+    secretKey = resolveSecretKey(e.WEFT_SECRET_KEY, dataDir);
+    const owner = opts.join ? runningOwner(dataDir) : undefined;
+    if (owner?.databaseUrl) {
+      databaseUrl = owner.databaseUrl;
+    } else {
+      embedded = await startEmbeddedDatabase(dataDir, opts.role);
+      databaseUrl = embedded.url;
+    }
+    databaseMode = "embedded";
+  }
+
+  setRuntime({ databaseUrl, databaseMode, secretKey, ready: false });
+  let appliedMigrations: string[] = [];
+  try {
+    appliedMigrations = await deployMigrations(databaseUrl);
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+  setRuntime({ databaseUrl, databaseMode, secretKey, ready: true });
+
+  return {
+    databaseMode,
+    databaseUrl,
+    appliedMigrations,
+    async stop() {
+      await disconnectDb();
+      await embedded?.stop();
+    },
+  };
+}

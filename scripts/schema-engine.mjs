@@ -1,0 +1,204 @@
+// Drives Prisma's WASM schema engine (the code path Prisma 6.19 used for `engine: "js"`) without the native binary.
+// The engine takes PostgreSQL's advisory lock around applyMigrations, so several instances deploying at once
+// against one database apply each migration exactly once.
+// Usage (DATABASE_URL, or PGLITE_DIR / DATABASE_URL=pglite:<dir> for an in-process PGlite):
+//   node scripts/schema-engine.mjs diff-empty            -> SQL: empty -> schema.prisma (needs a reachable DB, or PGLITE_DIR=memory://)
+//   node scripts/schema-engine.mjs diff-migrations       -> SQL: prisma/migrations (replayed on shadow DB) -> schema.prisma
+//   node scripts/schema-engine.mjs create <name>         -> like `migrate dev --create-only`: writes prisma/migrations/<ts>_<name>/migration.sql
+//   node scripts/schema-engine.mjs deploy                -> like `migrate deploy` (uses _prisma_migrations)
+//   node scripts/schema-engine.mjs status                -> diagnoseMigrationHistory
+import { readFile, readdir, mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { createRequire } from "node:module";
+
+// @prisma/adapter-pg rejects catalog column types the schema engine's introspection selects
+// (e.g. pg_class.relkind is type "char", OID 18) -> "Column type 'char' could not be deserialized".
+// Report such columns as TEXT (OID 25); node-postgres already returns them as JS strings.
+{
+  const require = createRequire(import.meta.resolve("@prisma/adapter-pg"));
+  const Result = require("pg/lib/result.js");
+  const addFields = Result.prototype.addFields;
+  const AS_TEXT = new Set([18 /* char */, 194 /* pg_node_tree */, 24 /* regproc */, 2205 /* regclass */, 2206 /* regtype */]);
+  Result.prototype.addFields = function (fields) {
+    for (const f of fields) if (AS_TEXT.has(f.dataTypeID)) f.dataTypeID = 25;
+    return addFields.call(this, fields);
+  };
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SCHEMA = path.join(ROOT, "prisma/schema.prisma");
+const MIGRATIONS = path.join(ROOT, "prisma/migrations");
+
+// The engine reports Rust panics through this global before throwing.
+globalThis.PRISMA_WASM_PANIC_REGISTRY ??= { set_message(message) { globalThis.__schemaEnginePanic = message; } };
+
+let enginePromise;
+function loadEngine() {
+  return (enginePromise ??= instantiateEngine());
+}
+async function instantiateEngine() {
+  const bgUrl = import.meta.resolve("@prisma/schema-engine-wasm/schema_engine_bg");
+  const bg = await import(bgUrl);
+  const wasmPath = path.join(path.dirname(fileURLToPath(bgUrl)), "schema_engine_bg.wasm");
+  const mod = new WebAssembly.Module(await readFile(wasmPath));
+  const inst = new WebAssembly.Instance(mod, { "./schema_engine_bg.js": bg });
+  bg.__wbg_set_wasm(inst.exports);
+  inst.exports.__wbindgen_start();
+  return bg.SchemaEngine;
+}
+
+async function migrationsList() {
+  const lockPath = path.join(MIGRATIONS, "migration_lock.toml");
+  const lock = await readFile(lockPath, "utf8").catch(() => null);
+  const dirs = (await readdir(MIGRATIONS, { withFileTypes: true }).catch(() => []))
+    .filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const migrationDirectories = [];
+  for (const name of dirs) {
+    const content = await readFile(path.join(MIGRATIONS, name, "migration.sql"), "utf8")
+      .then((v) => ({ tag: "ok", value: v }), (e) => ({ tag: "error", value: String(e.message) }));
+    migrationDirectories.push({ path: name, migrationFile: { path: "migration.sql", content } });
+  }
+  return { baseDir: MIGRATIONS, lockfile: { path: "migration_lock.toml", content: lock }, migrationDirectories, shadowDbInitScript: "" };
+}
+
+// Migration-aware PrismaPg factory with a working shadow DB. @prisma/adapter-pg 7.10.0's own
+// connectToShadowDb() is broken for us twice: (1) with { connectionString } the shadow pool connects to
+// the MAIN database (node-postgres lets connectionString override `database`) and replays migrations there;
+// (2) its dispose runs DROP DATABASE before closing the shadow pool -> "being accessed by other users" + leak.
+function pgFactory(connUrl) {
+  const u = new URL(connUrl);
+  const cfg = {
+    host: u.hostname, port: Number(u.port || 5432), user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password), database: decodeURIComponent(u.pathname.slice(1)) || "postgres",
+  };
+  const base = new PrismaPg(cfg);
+  return {
+    provider: "postgres",
+    adapterName: base.adapterName,
+    connect: () => base.connect(),
+    async connectToShadowDb() {
+      const admin = await new PrismaPg(cfg).connect();
+      const name = `prisma_shadow_${randomUUID().replaceAll("-", "")}`;
+      await admin.executeScript(`CREATE DATABASE "${name}"`);
+      const shadow = await new PrismaPg({ ...cfg, database: name }).connect();
+      const dispose = shadow.dispose.bind(shadow);
+      shadow.dispose = async () => {
+        await dispose(); // ends the shadow pool first
+        await admin.executeScript(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.dispose();
+      };
+      return shadow;
+    },
+  };
+}
+
+const LOCKFILE = `# Please do not edit this file manually\n# It should be added in your version-control system (e.g., Git)\nprovider = "postgresql"\n`;
+const filters = { externalTables: [], externalEnums: [] };
+
+/**
+ * @param {string} cmd
+ * @param {string} [name] migration name for `create`
+ * @param {{ url?: string, quiet?: boolean }} [options] url defaults to DATABASE_URL
+ */
+export async function run(cmd, name, options = {}) {
+  const url = options.url ?? process.env.DATABASE_URL;
+  const say = options.quiet ? () => {} : (...a) => console.log(...a);
+  const schemaContent = await readFile(SCHEMA, "utf8");
+  const files = [{ path: SCHEMA, content: schemaContent }];
+  const SchemaEngine = await loadEngine();
+  // DATABASE_URL=pglite:./data/pglite or PGLITE_DIR=... (memory:// ok) -> in-process PGlite instead of a server.
+  let pglite;
+  let factory;
+  const pgliteDir = options.url ? undefined : process.env.PGLITE_DIR ?? (url?.startsWith("pglite:") ? url.slice("pglite:".length) || "memory://" : undefined);
+  if (pgliteDir) {
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { PrismaPGlite } = await import("pglite-prisma-adapter");
+    pglite = new PGlite(pgliteDir);
+    factory = new PrismaPGlite(pglite); // its connectToShadowDb() uses an in-memory PGlite
+  } else {
+    if (!url) throw new Error("DATABASE_URL is not set (or set PGLITE_DIR=memory:// to author migrations without a database)");
+    factory = pgFactory(url);
+  }
+  const adapter = bindMigrationAwareSqlAdapterFactory(factory);
+  const engine = await SchemaEngine.new({ datamodels: [[SCHEMA, schemaContent]] }, (log) => process.env.DEBUG && console.error("[se]", log), adapter);
+  try {
+    if (cmd === "version") {
+      console.log(await engine.version());
+    } else if (cmd === "diff-empty") {
+      const r = await engine.diff({ from: { tag: "empty" }, to: { tag: "schemaDatamodel", files }, script: true, exitCode: null, filters });
+      process.stdout.write(r.stdout ?? "");
+    } else if (cmd === "diff-migrations") {
+      const r = await engine.diff({ from: { tag: "migrations", ...(await migrationsList()) }, to: { tag: "schemaDatamodel", files }, script: true, exitCode: null, filters });
+      process.stdout.write(r.stdout ?? "");
+    } else if (cmd === "create") {
+      // Like `prisma migrate dev --create-only`, without touching the dev DB: replay prisma/migrations on a
+      // throw-away shadow DB, diff against schema.prisma, write the SQL as a new migration folder.
+      const list = await migrationsList();
+      list.lockfile.content ??= LOCKFILE;
+      const r = await engine.diff({ from: { tag: "migrations", ...list }, to: { tag: "schemaDatamodel", files }, script: true, exitCode: null, filters });
+      const sql = r.stdout ?? "";
+      if (/^-- This is an empty migration\.?\s*$/.test(sql.trim())) { console.error("No schema changes; nothing written."); return; }
+      if (/\bDROP\b/i.test(sql)) console.error("WARNING: this migration drops tables or columns; review it for data loss.");
+      const ts = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
+      const dir = `${ts}_${(name ?? "migration").replace(/[^A-Za-z0-9_]/g, "_")}`;
+      await mkdir(path.join(MIGRATIONS, dir), { recursive: true });
+      await writeFile(path.join(MIGRATIONS, dir, "migration.sql"), sql);
+      await writeFile(path.join(MIGRATIONS, "migration_lock.toml"), list.lockfile.content);
+      console.log("created", dir);
+    } else if (cmd === "create-engine") {
+      // Engine's own createMigration (what `migrate dev` calls). It cannot reach a shadow DB by itself: it only
+      // works after devDiagnostic has replayed exactly the same migration list (engine-internal cache), i.e.
+      // the dev DB must have ALL migrations applied. We apply pending ones first, like `migrate dev` does.
+      let list = await migrationsList();
+      let diag = await engine.devDiagnostic({ migrationsList: list, filters });
+      if (diag.action.tag === "reset") { console.error("Reset needed:", diag.action.reason); process.exitCode = 1; return; }
+      const applied = await engine.applyMigrations({ migrationsList: list, filters });
+      if (applied.appliedMigrationNames.length) diag = await engine.devDiagnostic({ migrationsList: list, filters });
+      const out = await engine.createMigration({ draft: false, migrationName: name ?? "migration", migrationsList: list, schema: { files }, filters });
+      if (!out.migrationScript) { console.error("No schema changes; nothing written."); return; }
+      await mkdir(path.join(MIGRATIONS, out.generatedMigrationName), { recursive: true });
+      await writeFile(path.join(MIGRATIONS, out.generatedMigrationName, `migration.${out.extension}`), out.migrationScript);
+      console.log("created", out.generatedMigrationName);
+    } else if (cmd === "deploy") {
+      const out = await engine.applyMigrations({ migrationsList: await migrationsList(), filters });
+      say("applied", out.appliedMigrationNames);
+      return out.appliedMigrationNames;
+    } else if (cmd === "status") {
+      const diag = await engine.diagnoseMigrationHistory({ migrationsList: await migrationsList(), optInToShadowDatabase: false, filters });
+      say(JSON.stringify(diag, null, 2));
+      if (diag.history || diag.failedMigrationNames?.length || diag.editedMigrationNames?.length) process.exitCode = 1;
+      return diag;
+    } else if (cmd === "dev-diagnostic") {
+      console.log(JSON.stringify(await engine.devDiagnostic({ migrationsList: await migrationsList(), filters })));
+    } else {
+      console.error("unknown command"); process.exitCode = 2;
+    }
+  } finally {
+    engine.free();
+    await pglite?.close();
+  }
+}
+// Without DATABASE_URL the commands act on weft's embedded database: through the running server's socket
+// when one owns the data dir (one process per PGlite dir), otherwise by opening the dir in-process.
+async function embeddedTarget() {
+  const dataDir = path.resolve(ROOT, process.env.WEFT_DATA_DIR ?? ".data");
+  const info = await readFile(path.join(dataDir, "server.json"), "utf8").then(JSON.parse, () => null);
+  if (info?.pid && isAlive(info.pid)) return { url: info.databaseUrl };
+  await mkdir(path.join(dataDir, "pglite"), { recursive: true });
+  process.env.PGLITE_DIR = path.join(dataDir, "pglite");
+  return {};
+}
+function isAlive(pid) {
+  try { process.kill(pid, 0); return true; } catch (e) { return e.code === "EPERM"; }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const [cmd, name] = process.argv.slice(2);
+  const needsDb = cmd !== "create" && cmd !== "diff-migrations" && cmd !== "diff-empty";
+  const target = !process.env.DATABASE_URL && !process.env.PGLITE_DIR && needsDb ? await embeddedTarget() : {};
+  run(cmd, name, target).then(() => process.exit(process.exitCode ?? 0), (e) => { console.error("ERROR", e?.message ?? e, e?.cause ?? ""); process.exit(1); });
+}

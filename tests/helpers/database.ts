@@ -1,0 +1,51 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { disconnectDb } from "@/lib/infra/db";
+import { startMemoryDatabase } from "@/lib/infra/embedded-db";
+import { deployMigrations } from "@/lib/infra/migrate";
+import { setRuntime } from "@/lib/infra/runtime";
+
+// Each test file gets a database of its own, migrated with the real migration driver: an in-memory PGlite
+// on a loopback port by default, or a fresh database on the PostgreSQL named by DATABASE_URL.
+
+export interface TestDatabase {
+  url: string;
+  mode: "embedded" | "postgresql";
+  stop(): Promise<void>;
+}
+
+async function freshPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
+  const name = `weft_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    mode: "postgresql",
+    async stop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.DATABASE_URL;
+  const database = adminUrl
+    ? await freshPostgresDatabase(adminUrl)
+    : { ...(await startMemoryDatabase()), mode: "embedded" as const };
+  await deployMigrations(database.url);
+  setRuntime({ databaseUrl: database.url, databaseMode: database.mode, secretKey: randomBytes(32), ready: true });
+  return {
+    ...database,
+    async stop() {
+      await disconnectDb();
+      await database.stop();
+    },
+  };
+}

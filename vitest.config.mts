@@ -1,0 +1,13 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname, ".") } },
+  test: {
+    include: ["tests/**/*.test.ts", "lib/**/*.test.ts"],
+    environment: "node",
+    pool: "forks",
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+  },
+});
