@@ -27,14 +27,14 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
   const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   try {
+    const endpoint = registry.get(path);
+    if (!endpoint) return errorResponse("NOT_FOUND", `Unknown endpoint: ${path}.`, requestId);
     if (request.method !== "POST") {
       return errorResponse("INVALID_ARGUMENT", `Method ${request.method} is not allowed; use POST.`, requestId, {
         httpStatus: 405,
         headers: { allow: "POST" },
       });
     }
-    const endpoint = registry.get(path);
-    if (!endpoint) return errorResponse("NOT_FOUND", `Unknown endpoint: POST ${path}.`, requestId);
     const data = await readData(request, endpoint);
     const scope = await authenticate(endpoint.auth, request.headers, clientIpOf(request.headers, options.clientIp));
     const input = endpoint.input.safeParse(data, { error: issueMessage, reportInput: true });
