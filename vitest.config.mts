@@ -9,5 +9,6 @@ export default defineConfig({
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 90_000,
+    env: { WEFT_LOG_LEVEL: "error" },
   },
 });

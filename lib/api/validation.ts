@@ -50,6 +50,7 @@ export const issueMessage: z.core.$ZodErrorMap = (iss) => {
       if (iss.format === "url") return `${PATH} must be a valid URL.`;
       return `${PATH} has an invalid format.`;
     case "invalid_value":
+      if (iss.input === undefined) return `${PATH} is required.`;
       return `${PATH} must be one of: ${iss.values.map((v) => String(v)).join(", ")}.`;
     case "unrecognized_keys":
       return `Unknown field${iss.keys.length > 1 ? "s" : ""}: ${iss.keys.map((k) => `${PATH}${k}`).join(", ")}.`;

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { openApiDocument } from "@/lib/api/openapi";
+import { endpoints } from "@/lib/api/registry";
+import { HTTP_STATUS } from "@/lib/api/envelope";
+import { call, useTestDatabase } from "../helpers/api";
+
+useTestDatabase();
+
+describe("transport", () => {
+  it("answers unknown paths with a NOT_FOUND envelope", async () => {
+    for (const path of ["/v2/nope", "/v1/workspace/create", "/v2/workspace"]) {
+      const res = await call(path, {});
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: { status: "NOT_FOUND", message: `Unknown endpoint: ${path}.` } });
+      expect(res.headers.get("content-type")).toContain("application/json");
+    }
+  });
+
+  it("answers other methods than POST with an envelope and Allow: POST", async () => {
+    for (const method of ["GET", "PUT", "DELETE", "PATCH"]) {
+      const res = await call("/v2/workspace/create", { ownerEmail: "a@example.com" }, { method });
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe("POST");
+      expect(res.body).toEqual({ error: { status: "INVALID_ARGUMENT", message: `Method ${method} is not allowed; use POST.` } });
+    }
+  });
+
+  it("refuses bodies over the size cap, malformed JSON and a missing data member", async () => {
+    const big = await call("/v2/workspace/create", undefined, { raw: JSON.stringify({ data: { ownerEmail: "a@example.com", pad: "x".repeat(1_100_000) } }) });
+    expect(big.body).toEqual({ error: { status: "INVALID_ARGUMENT", message: "Request body is larger than the 1048576-byte limit." } });
+    expect((await call("/v2/workspace/create", undefined, { raw: "{" })).body.error.message).toBe("Request body is not valid JSON.");
+    expect((await call("/v2/workspace/create", undefined, { raw: '{"ownerEmail":"a@example.com"}' })).body.error.message).toBe(
+      'Request body must have exactly one member, "data".',
+    );
+    expect((await call("/v2/workspace/create", undefined, { raw: "{}" })).body.error.message).toBe('Request body must be a JSON object with a "data" member.');
+  });
+
+  it("gives every response an x-request-id, keeping a well-formed incoming one", async () => {
+    const res = await call("/v2/nope", {}, { headers: { "x-request-id": "req-123" } });
+    expect(res.headers.get("x-request-id")).toBe("req-123");
+    const fresh = await call("/v2/nope", {}, { headers: { "x-request-id": "bad id with spaces" } });
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("maps statuses to HTTP as the callable protocol does", () => {
+    expect(HTTP_STATUS).toMatchObject({ INVALID_ARGUMENT: 400, FAILED_PRECONDITION: 400, PERMISSION_DENIED: 403, NOT_FOUND: 404, ALREADY_EXISTS: 409, RESOURCE_EXHAUSTED: 429, INTERNAL: 500, UNAVAILABLE: 503 });
+  });
+});
+
+describe("OpenAPI document", () => {
+  it("matches the committed openapi.json (run `npm run openapi` after changing an endpoint)", () => {
+    const committed = JSON.parse(readFileSync("openapi.json", "utf8"));
+    expect(openApiDocument()).toEqual(committed);
+  });
+
+  it("describes every registry endpoint with its request schema", () => {
+    const doc = openApiDocument();
+    for (const e of endpoints) {
+      const op = doc.paths[e.path]?.post;
+      expect(op, e.path).toBeDefined();
+      expect(op.requestBody.content["application/json"].schema.properties.data).toBeDefined();
+    }
+    expect(doc.paths["/v2/workspace/apikey/create"].post.requestBody.content["application/json"].schema.properties.data.required).toEqual(["ownerEmail", "type"]);
+  });
+});
