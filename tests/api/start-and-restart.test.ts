@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { reloadEnvForTests } from "@/lib/infra/env";
+import { deployMigrations } from "@/lib/infra/migrate";
 import { startWeft } from "@/lib/infra/start";
 import { call, workspaceHeaders } from "../helpers/api";
 
@@ -54,6 +55,19 @@ describe("start-up", () => {
     expect(again.body.result.data).toEqual(ws);
     await second.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it.runIf(adminUrl)("applies migrations once when several instances deploy against one PostgreSQL at once", async () => {
+    const url = await freshPostgres();
+    const results = await Promise.all([1, 2, 3].map(() => deployMigrations(url)));
+    const applied = results.flat();
+    expect(new Set(applied).size).toBe(applied.length);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const { rows } = await c.query(`SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1`);
+    await c.end();
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+    expect(rows.map((r) => r.migration_name).sort()).toEqual([...new Set(applied)].sort());
   });
 
   it("refuses to start with DATABASE_URL but no WEFT_SECRET_KEY", async () => {
