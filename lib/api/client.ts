@@ -12,10 +12,11 @@ type Entry = EndpointList[number];
 export type ApiPath = Entry["path"];
 type ByPath<P extends ApiPath> = Extract<Entry, { path: P }>;
 export type ApiInput<P extends ApiPath> = z.input<ByPath<P>["input"]>;
-type ReplyOf<E> = E extends { reply: { schema: infer S extends z.ZodType } } ? z.output<S> : never;
-export type ApiResult<P extends ApiPath> = [ReplyOf<ByPath<P>>] extends [never]
-  ? { status: "success"; message: string; data: z.output<ByPath<P>["output"]> }
-  : ReplyOf<ByPath<P>>;
+type ReplySchema<E> = E extends { reply?: { schema: infer S } } ? S : z.ZodNever;
+export type ApiResult<P extends ApiPath> =
+  ReplySchema<ByPath<P>> extends z.ZodNever
+    ? { status: "success"; message: string; data: z.output<ByPath<P>["output"]> }
+    : z.output<ReplySchema<ByPath<P>>>;
 
 export interface WeftClientOptions {
   baseUrl: string;

@@ -18,6 +18,7 @@ export interface Endpoint<
   A extends AuthLevel = AuthLevel,
   I extends z.ZodType = z.ZodType,
   O extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
 > {
   path: string;
   auth: A;
@@ -33,14 +34,18 @@ export interface Endpoint<
   /** For the few endpoints whose `result` is not `{status, message, data}`. */
   reply?: {
     build(output: z.output<O>, message: string): Record<string, unknown>;
-    /** JSON schema of `result`, for the OpenAPI document. */
-    schema: z.ZodType;
+    /** Schema of `result`, for the OpenAPI document and the typed client. */
+    schema: R;
   };
 }
 
 /** Declares one endpoint: the registry, dispatcher, OpenAPI document and typed client all read it. */
-export function defineEndpoint<const P extends string, A extends AuthLevel, I extends z.ZodType, O extends z.ZodType>(
-  e: Endpoint<A, I, O> & { path: P },
-): Endpoint<A, I, O> & { path: P } {
+export function defineEndpoint<
+  const P extends string,
+  A extends AuthLevel,
+  I extends z.ZodType,
+  O extends z.ZodType,
+  R extends z.ZodType = z.ZodNever,
+>(e: Endpoint<A, I, O, R> & { path: P }): Endpoint<A, I, O, R> & { path: P } {
   return e;
 }
