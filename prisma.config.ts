@@ -6,6 +6,6 @@ import { defineConfig } from "prisma/config";
 process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= new URL("./scripts/no-schema-engine.sh", import.meta.url).pathname;
 
 export default defineConfig({
-  schema: "prisma/schema.prisma",
+  schema: "prisma/schema",
   migrations: { path: "prisma/migrations" },
 });

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 const root = path.dirname(fileURLToPath(import.meta.url));
 process.chdir(root);
 
-const WATCHED = ["app", "components", "lib", "prisma/schema.prisma", "instrumentation.ts", "instrumentation-node.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
+const WATCHED = ["app", "components", "lib", "prisma/schema", "instrumentation.ts", "instrumentation-node.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;

@@ -30,7 +30,8 @@ import { createRequire } from "node:module";
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const SCHEMA = path.join(ROOT, "prisma/schema.prisma");
+// The schema is split by area into prisma/schema/*.prisma; every file goes to the engine.
+const SCHEMA_DIR = path.join(ROOT, "prisma/schema");
 const MIGRATIONS = path.join(ROOT, "prisma/migrations");
 
 // The engine reports Rust panics through this global before throwing.
@@ -107,8 +108,8 @@ const filters = { externalTables: [], externalEnums: [] };
 export async function run(cmd, name, options = {}) {
   const url = options.url ?? process.env.DATABASE_URL;
   const say = options.quiet ? () => {} : (...a) => console.log(...a);
-  const schemaContent = await readFile(SCHEMA, "utf8");
-  const files = [{ path: SCHEMA, content: schemaContent }];
+  const names = (await readdir(SCHEMA_DIR)).filter((n) => n.endsWith(".prisma")).sort();
+  const files = await Promise.all(names.map(async (n) => ({ path: path.join(SCHEMA_DIR, n), content: await readFile(path.join(SCHEMA_DIR, n), "utf8") })));
   const SchemaEngine = await loadEngine();
   // DATABASE_URL=pglite:./data/pglite or PGLITE_DIR=... (memory:// ok) -> in-process PGlite instead of a server.
   let pglite;
@@ -124,7 +125,7 @@ export async function run(cmd, name, options = {}) {
     factory = pgFactory(url);
   }
   const adapter = bindMigrationAwareSqlAdapterFactory(factory);
-  const engine = await SchemaEngine.new({ datamodels: [[SCHEMA, schemaContent]] }, (log) => process.env.DEBUG && console.error("[se]", log), adapter);
+  const engine = await SchemaEngine.new({ datamodels: files.map((f) => [f.path, f.content]) }, (log) => process.env.DEBUG && console.error("[se]", log), adapter);
   try {
     if (cmd === "version") {
       console.log(await engine.version());
