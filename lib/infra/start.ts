@@ -5,6 +5,8 @@ import { deployMigrations } from "./migrate";
 import { setRuntime, type DatabaseMode } from "./runtime";
 import { resolveSecretKey } from "./secret-key";
 import { disconnectDb } from "./db";
+import { startJobs, stopJobs } from "./jobs";
+import { jobModules } from "@/lib/jobs";
 
 export interface Started {
   databaseMode: DatabaseMode;
@@ -52,6 +54,8 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     await embedded?.stop();
     throw err;
   }
+  await Promise.all(jobModules.map((load) => load()));
+  await startJobs(databaseUrl, { work: opts.role === "server", poolMax: databaseMode === "embedded" ? 2 : 4 });
   setRuntime({ databaseUrl, databaseMode, secretKey, ready: true });
 
   return {
@@ -59,6 +63,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     databaseUrl,
     appliedMigrations,
     async stop() {
+      await stopJobs();
       await disconnectDb();
       await embedded?.stop();
     },

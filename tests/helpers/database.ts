@@ -4,6 +4,8 @@ import { disconnectDb } from "@/lib/infra/db";
 import { startMemoryDatabase } from "@/lib/infra/embedded-db";
 import { deployMigrations } from "@/lib/infra/migrate";
 import { setRuntime } from "@/lib/infra/runtime";
+import { startJobs, stopJobs } from "@/lib/infra/jobs";
+import { jobModules } from "@/lib/jobs";
 
 // Each test file gets a database of its own, migrated with the real migration driver: an in-memory PGlite
 // on a loopback port by default, or a fresh database on the PostgreSQL named by DATABASE_URL.
@@ -41,9 +43,12 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     : { ...(await startMemoryDatabase()), mode: "embedded" as const };
   await deployMigrations(database.url);
   setRuntime({ databaseUrl: database.url, databaseMode: database.mode, secretKey: randomBytes(32), ready: true });
+  await Promise.all(jobModules.map((load) => load()));
+  await startJobs(database.url, { work: true, poolMax: 2 });
   return {
     ...database,
     async stop() {
+      await stopJobs();
       await disconnectDb();
       await database.stop();
     },

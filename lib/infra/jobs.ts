@@ -1,0 +1,102 @@
+import PgBoss from "pg-boss";
+import type { Tx } from "./db";
+import { errorFields, log } from "./log";
+
+// Background jobs on pg-boss, in the same database. A job is enqueued inside the domain transaction that
+// caused it (pg-boss's `db` option runs its INSERT on the Prisma transaction client), so it exists only if
+// the change commits. Workers run in every server process; pg-boss's SKIP LOCKED fetch gives each job to
+// one of them.
+
+export interface JobOptions {
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+  /** How many of this queue's jobs one process runs at a time. */
+  concurrency?: number;
+}
+
+export interface JobDefinition<T extends object> {
+  name: string;
+  enqueue(tx: Tx, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+}
+
+interface Registered {
+  name: string;
+  handler: (data: unknown) => Promise<void>;
+  options: JobOptions;
+}
+
+interface State {
+  definitions: Map<string, Registered>;
+  boss?: PgBoss;
+  working: boolean;
+}
+
+const holder = globalThis as unknown as { __weftJobs?: State };
+const state: State = (holder.__weftJobs ??= { definitions: new Map(), working: false });
+
+function onTransaction(tx: Tx): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
+  };
+}
+
+export function defineJob<T extends object>(name: string, handler: (data: T) => Promise<void>, options: JobOptions = {}): JobDefinition<T> {
+  const registered: Registered = { name, handler: handler as (data: unknown) => Promise<void>, options };
+  state.definitions.set(name, registered);
+  if (state.boss) void register(state.boss, registered, state.working).catch((e) => log.error("job queue registration failed", { queue: name, ...errorFields(e) }));
+  return {
+    name,
+    async enqueue(tx, data, sendOptions) {
+      const boss = state.boss;
+      if (!boss) throw new Error("the job queue is not started");
+      return boss.send(name, data, {
+        retryLimit: options.retryLimit ?? 5,
+        retryDelay: options.retryDelay ?? 5,
+        retryBackoff: options.retryBackoff ?? true,
+        expireInSeconds: options.expireInSeconds ?? 15 * 60,
+        ...sendOptions,
+        db: onTransaction(tx),
+      });
+    },
+  };
+}
+
+async function register(boss: PgBoss, def: Registered, work: boolean) {
+  await boss.createQueue(def.name).catch((e: Error) => {
+    if (!/already exists/i.test(e.message)) throw e;
+  });
+  if (!work) return;
+  const concurrency = def.options.concurrency ?? 2;
+  for (let i = 0; i < concurrency; i++) {
+    await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await def.handler(job.data);
+        } catch (e) {
+          log.warn("job failed; pg-boss retries it", { queue: def.name, jobId: job.id, ...errorFields(e) });
+          throw e;
+        }
+      }
+    });
+  }
+}
+
+/** Starts pg-boss on the database; `work` also starts this process's workers. */
+export async function startJobs(databaseUrl: string, opts: { work: boolean; poolMax?: number }) {
+  if (state.boss) await stopJobs();
+  const boss = new PgBoss({ connectionString: databaseUrl, max: opts.poolMax ?? 3, application_name: "weft-jobs", schema: "pgboss" });
+  boss.on("error", (e) => log.error("job queue error", errorFields(e)));
+  await boss.start();
+  state.boss = boss;
+  state.working = opts.work;
+  for (const def of state.definitions.values()) await register(boss, def, opts.work);
+}
+
+export async function stopJobs() {
+  const boss = state.boss;
+  state.boss = undefined;
+  state.working = false;
+  await boss?.stop({ graceful: true, timeout: 5000, wait: true }).catch(() => {});
+}
