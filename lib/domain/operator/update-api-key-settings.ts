@@ -1,0 +1,27 @@
+import { z } from "zod";
+import type { Tx } from "@/lib/infra/db";
+import { notFound } from "../errors";
+import { apiKeySelect } from "./operator-views";
+import type { OperatorScope } from "./scope";
+
+export const updateApiKeySettingsInput = z
+  .strictObject({
+    apiKey: z.string().min(1).max(200),
+    advancedQueries: z.boolean().optional(),
+    activityLogs: z.boolean().optional(),
+  })
+  .refine((v) => v.advancedQueries !== undefined || v.activityLogs !== undefined, {
+    message: "Give at least one setting to change (advancedQueries, activityLogs).",
+  });
+export type UpdateApiKeySettingsInput = z.output<typeof updateApiKeySettingsInput>;
+
+/** Turns an API key's advanced queries and/or activity logs on or off; returns the key's settings. */
+export async function updateApiKeySettings(_scope: OperatorScope, input: UpdateApiKeySettingsInput, db: Tx) {
+  const { count } = await db.apiKey.updateMany({
+    where: { id: input.apiKey },
+    data: { advancedQueries: input.advancedQueries, activityLogs: input.activityLogs },
+  });
+  const key = count ? await db.apiKey.findUnique({ where: { id: input.apiKey }, select: apiKeySelect }) : null;
+  if (!key) throw notFound(`API key ${input.apiKey} not found.`);
+  return { ...key, createdAt: key.createdAt.toISOString(), updatedAt: key.updatedAt.toISOString() };
+}
