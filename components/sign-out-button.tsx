@@ -1,0 +1,25 @@
+"use client";
+
+import { signOut } from "next-auth/react";
+import { useEffect, useState } from "react";
+
+/** Ends the database session (next-auth sign-out with CSRF) and reloads the landing page. */
+export function SignOutButton({ callbackUrl = "/" }: { callbackUrl?: string }) {
+  const [pending, setPending] = useState(false);
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return (
+    <button
+      type="button"
+      disabled={pending || !ready}
+      data-ready={ready ? "true" : undefined}
+      onClick={() => {
+        setPending(true);
+        signOut({ callbackUrl }).catch(() => setPending(false));
+      }}
+      className="rounded-md border border-zinc-300 bg-white px-4 py-2 text-base font-medium text-zinc-900 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 disabled:opacity-60"
+    >
+      {pending ? "Signing out…" : "Sign out"}
+    </button>
+  );
+}

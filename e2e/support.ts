@@ -1,0 +1,73 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { Client } from "pg";
+
+// Shared by playwright.config.ts and the specs. The server always runs on the embedded database, in a data
+// dir made for this run (scripts/e2e.mjs passes one in WEFT_E2E_DATA_DIR and removes it afterwards).
+
+export const PORT = 3101;
+export const BASE_URL = `http://localhost:${PORT}`;
+
+/** The run's data dir. Set in the runner when the config loads; workers inherit it through the environment. */
+export function e2eDataDir(): string {
+  process.env.WEFT_E2E_DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), "weft-e2e-"));
+  return process.env.WEFT_E2E_DATA_DIR;
+}
+
+/** A fresh, valid address per call so that tests never see each other's mail. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Runs `fn` against the server's embedded PostgreSQL, found through `<data dir>/server.json`. */
+export async function withDatabase<T>(fn: (client: Client) => Promise<T>): Promise<T> {
+  const owner = JSON.parse(readFileSync(path.join(e2eDataDir(), "server.json"), "utf8")) as { databaseUrl?: string };
+  if (!owner.databaseUrl) throw new Error("server.json has no databaseUrl: is the server up?");
+  const client = new Client({ connectionString: owner.databaseUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const LINK = /https?:\/\/[^\s"<>]+\/api\/auth\/callback\/email\?[^\s"<>]+/;
+
+/** The sign-in link of the newest dev-outbox mail to `to` (waits for it to arrive). */
+export async function loginLinkFor(to: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = await withDatabase(async (db) => {
+      const { rows } = await db.query<{ text: string }>(
+        `SELECT "text" FROM "OutboxMail" WHERE "to" = $1 AND "transport" = 'outbox' ORDER BY "createdAt" DESC LIMIT 1`,
+        [to],
+      );
+      return rows[0]?.text;
+    });
+    const link = text?.match(LINK)?.[0];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`no sign-in mail to ${to} in the dev outbox after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Waits until the client components are hydrated: clicking or typing before that is lost. */
+export async function waitForHydration(page: Page) {
+  await expect(page.locator("[data-ready=true]").first()).toBeAttached();
+}
+
+/** Screenshots at 1280 px and 375 px into e2e/screenshots/<name>-<width>.png; checks nothing overflows at 375. */
+export async function screenshots(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    const file = path.join(test.info().project.testDir, "screenshots", `${name}-${width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
