@@ -70,7 +70,10 @@ async function migrationsList() {
 // connectToShadowDb() is broken for us twice: (1) with { connectionString } the shadow pool connects to
 // the MAIN database (node-postgres lets connectionString override `database`) and replays migrations there;
 // (2) its dispose runs DROP DATABASE before closing the shadow pool -> "being accessed by other users" + leak.
-function pgFactory(connUrl) {
+// The engine takes pg_advisory_lock for applyMigrations and never unlocks it (the native engine exits the
+// process instead), so every connection it opened is closed when a command ends: otherwise the lock stays
+// held for the life of the process and a second instance deploying against the same database times out.
+function pgFactory(connUrl, opened) {
   const u = new URL(connUrl);
   const cfg = {
     host: u.hostname, port: Number(u.port || 5432), user: decodeURIComponent(u.username),
@@ -80,7 +83,11 @@ function pgFactory(connUrl) {
   return {
     provider: "postgres",
     adapterName: base.adapterName,
-    connect: () => base.connect(),
+    async connect() {
+      const adapter = await base.connect();
+      opened.push(adapter);
+      return adapter;
+    },
     async connectToShadowDb() {
       const admin = await new PrismaPg(cfg).connect();
       const name = `prisma_shadow_${randomUUID().replaceAll("-", "")}`;
@@ -114,6 +121,7 @@ export async function run(cmd, name, options = {}) {
   // DATABASE_URL=pglite:./data/pglite or PGLITE_DIR=... (memory:// ok) -> in-process PGlite instead of a server.
   let pglite;
   let factory;
+  const opened = [];
   const pgliteDir = options.url ? undefined : process.env.PGLITE_DIR ?? (url?.startsWith("pglite:") ? url.slice("pglite:".length) || "memory://" : undefined);
   if (pgliteDir) {
     const { PGlite } = await import("@electric-sql/pglite");
@@ -122,7 +130,7 @@ export async function run(cmd, name, options = {}) {
     factory = new PrismaPGlite(pglite); // its connectToShadowDb() uses an in-memory PGlite
   } else {
     if (!url) throw new Error("DATABASE_URL is not set (or set PGLITE_DIR=memory:// to author migrations without a database)");
-    factory = pgFactory(url);
+    factory = pgFactory(url, opened);
   }
   const adapter = bindMigrationAwareSqlAdapterFactory(factory);
   const engine = await SchemaEngine.new({ datamodels: files.map((f) => [f.path, f.content]) }, (log) => process.env.DEBUG && console.error("[se]", log), adapter);
@@ -180,6 +188,7 @@ export async function run(cmd, name, options = {}) {
     }
   } finally {
     engine.free();
+    for (const adapter of opened.splice(0)) await adapter.dispose().catch(() => {});
     await pglite?.close();
   }
 }
