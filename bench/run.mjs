@@ -11,7 +11,7 @@
 // load the targets in turns, round by round; print the table and write bench/results/latest.json. Every process started here is stopped on exit.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { buildApp, buildState } from "../scripts/build-state.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "bench", "results");
@@ -163,29 +164,15 @@ async function waitFor(name, child, check, timeoutMs) {
 
 // ------------------------------------------------------------------------------------------- build
 
-const WATCHED = ["app", "components", "lib", "prisma/schema.prisma", "instrumentation.ts", "instrumentation-node.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
-function newestMtime(p) {
-  if (!existsSync(p)) return 0;
-  const st = statSync(p);
-  if (!st.isDirectory()) return st.mtimeMs;
-  let newest = st.mtimeMs;
-  for (const entry of readdirSync(p)) {
-    if (entry === "generated" || entry === "node_modules") continue;
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  }
-  return newest;
-}
-
 function ensureBuild() {
-  const marker = path.join(root, ".next", "BUILD_ID");
-  if (opts.build || !existsSync(marker)) {
+  const state = buildState(root);
+  if (opts.build || state === "missing") {
     log(opts.build ? "building (--build)" : "building (.next/BUILD_ID is missing)");
-    const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { stdio: "inherit" });
-    if (r.status !== 0) throw new Error(`next build failed (exit ${r.status})`);
+    const status = buildApp(root);
+    if (status !== 0) throw new Error(`next build failed (exit ${status})`);
     return "built now";
   }
-  const built = statSync(marker).mtimeMs;
-  if (WATCHED.some((p) => newestMtime(path.join(root, p)) > built)) {
+  if (state === "stale") {
     log("warning: sources changed since the last build; measuring the existing build (use --build for a fresh one)");
     return "existing build (older than sources)";
   }
