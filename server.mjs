@@ -23,7 +23,10 @@ process.env.NEXTAUTH_URL ??= process.env.WEFT_PUBLIC_URL || `http://localhost:${
 
 const { default: next } = await import("next");
 const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port });
-await app.prepare(); // runs instrumentation: configuration, database, migrations
+await app.prepare();
+// Instrumentation (configuration, database, migrations) runs in this process; Next does not always wait for
+// it before prepare() resolves, so the port opens only once weft is ready. A failed start-up exits itself.
+while (!globalThis.__weftRuntime?.ready) await new Promise((r) => setTimeout(r, 50));
 const handle = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
