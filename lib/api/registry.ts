@@ -1,9 +1,18 @@
 import type { Endpoint } from "./define-endpoint";
+import { documentEndpoints } from "./endpoints/documents";
 import { domainEndpoints } from "./endpoints/domains";
+import { folderEndpoints } from "./endpoints/folders";
+import { organizationEndpoints } from "./endpoints/organizations";
 import { workspaceEndpoints } from "./endpoints/workspace";
 
 // Every endpoint, once. Add an area by appending its list here.
-export const endpoints = [...workspaceEndpoints, ...domainEndpoints] as const;
+export const endpoints = [
+  ...workspaceEndpoints,
+  ...domainEndpoints,
+  ...organizationEndpoints,
+  ...folderEndpoints,
+  ...documentEndpoints,
+] as const;
 
 export type EndpointList = typeof endpoints;
 
