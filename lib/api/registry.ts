@@ -3,6 +3,7 @@ import { documentEndpoints } from "./endpoints/documents";
 import { domainEndpoints } from "./endpoints/domains";
 import { folderEndpoints } from "./endpoints/folders";
 import { organizationEndpoints } from "./endpoints/organizations";
+import { userEndpoints } from "./endpoints/users";
 import { workspaceEndpoints } from "./endpoints/workspace";
 
 // Every endpoint, once. Add an area by appending its list here.
@@ -12,6 +13,7 @@ export const endpoints = [
   ...organizationEndpoints,
   ...folderEndpoints,
   ...documentEndpoints,
+  ...userEndpoints,
 ] as const;
 
 export type EndpointList = typeof endpoints;
