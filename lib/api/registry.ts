@@ -1,4 +1,5 @@
 import type { Endpoint } from "./define-endpoint";
+import { authEndpoints } from "./endpoints/auth";
 import { documentEndpoints } from "./endpoints/documents";
 import { domainEndpoints } from "./endpoints/domains";
 import { folderEndpoints } from "./endpoints/folders";
@@ -14,6 +15,7 @@ export const endpoints = [
   ...folderEndpoints,
   ...documentEndpoints,
   ...userEndpoints,
+  ...authEndpoints,
 ] as const;
 
 export type EndpointList = typeof endpoints;
