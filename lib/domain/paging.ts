@@ -30,6 +30,9 @@ export function afterPosition(p: Position | undefined) {
   return { OR: [{ createdAt: { gt: at } }, { createdAt: at, id: { gt: p.id } }] };
 }
 
+/** The `where` part for rows after the page a token names (none without a token). */
+export const afterToken = (token: string | undefined) => afterPosition(token ? decodePageToken(token) : undefined);
+
 /** `pageSize` of the list operations: 1 to `max`, default `max` (Get Users and Get Documents: 1000). */
 export const pageSizeField = (max = 1000) => z.number().int().min(1).max(max).default(max);
 export const pageTokenField = z.string().max(500);
@@ -48,5 +51,10 @@ export function takePage<T extends { createdAt: Date; id: string }>(rows: T[], p
 /** The keyset order every paged list uses. */
 export const pageOrder = [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
-/** The `where` part for rows after the page a token names (none without a token). */
-export const afterToken = (token: string | undefined) => afterPosition(token ? decodePageToken(token) : undefined);
+/** The input fields of a paged list whose pages hold up to 1,000 rows (the default). */
+export const pagingInput = { pageSize: pageSizeField(), pageToken: pageTokenField.optional() };
+
+/** findMany arguments for the page after the token's position: `where`, keyset order, one row more than the page. */
+export function pageArgs<W extends object>(input: { pageSize: number; pageToken?: string }, where: W) {
+  return { where: { AND: [where, afterToken(input.pageToken) as W] }, orderBy: pageOrder, take: input.pageSize + 1 };
+}

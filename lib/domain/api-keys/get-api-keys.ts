@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { afterToken, pageOrder, takePage } from "../paging";
+import { pageArgs, takePage } from "../paging";
 import type { WorkspaceScope } from "../scope";
 
 export const getApiKeysInput = z.strictObject({
@@ -11,13 +11,7 @@ export const getApiKeysInput = z.strictObject({
 
 export async function getApiKeys(scope: WorkspaceScope, input: z.output<typeof getApiKeysInput>, tx: Tx) {
   const rows = await tx.apiKey.findMany({
-    where: {
-      workspaceId: scope.workspaceId,
-      ...(input.apiKeys && { id: { in: input.apiKeys } }),
-      ...afterToken(input.pageToken),
-    },
-    orderBy: pageOrder,
-    take: input.pageSize + 1,
+    ...pageArgs(input, { workspaceId: scope.workspaceId, ...(input.apiKeys && { id: { in: input.apiKeys } }) }),
     select: { id: true, name: true, type: true, createdAt: true },
   });
   const { page, nextPageToken } = takePage(rows, input.pageSize);

@@ -2,30 +2,26 @@ import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
 import { clientId } from "../fields";
-import { afterToken, pageOrder, pageSizeField, pageTokenField, takePage } from "../paging";
+import { pageArgs, pagingInput, takePage } from "../paging";
 import type { ApiKeyScope } from "../scope";
 
 export const getDocumentsInput = z.strictObject({
   organizationId: clientId,
   documentIds: z.array(clientId).max(30).optional(),
   folderId: clientId.optional(),
-  pageSize: pageSizeField(),
-  pageToken: pageTokenField.optional(),
+  ...pagingInput,
 });
 
 /** One page of the organization's documents (filters combine), oldest first; `id` is the client's documentId. */
 export async function getDocuments(scope: ApiKeyScope, input: z.output<typeof getDocumentsInput>, tx: Tx) {
   await requireAdvancedQueries(scope, tx);
   const rows = await tx.document.findMany({
-    where: {
+    ...pageArgs(input, {
       apiKeyId: scope.apiKeyId,
       organizationId: input.organizationId,
       ...(input.documentIds && { documentId: { in: input.documentIds } }),
       ...(input.folderId !== undefined && { folderId: input.folderId }),
-      ...afterToken(input.pageToken),
-    },
-    orderBy: pageOrder,
-    take: input.pageSize + 1,
+    }),
     select: { id: true, documentId: true, documentName: true, folderId: true, accessType: true, disabled: true, createdAt: true },
   });
   const { page, nextPageToken } = takePage(rows, input.pageSize);

@@ -9,7 +9,7 @@ import { placeUnder, type Placement, type TreeFolder } from "./folder-tree";
 
 export const folderRowId = (org: OrgScope, folderId: string) => derivedId("fld", [org.apiKeyId, org.organizationId, folderId]);
 
-const treeSelect = {
+export const treeSelect = {
   id: true,
   folderId: true,
   folderName: true,

@@ -5,9 +5,9 @@ import { requireAdvancedQueries } from "../advanced-queries";
 import { notFound } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
-import { pageOrder } from "../paging";
 import type { ApiKeyScope } from "../scope";
 import { FOLDER_NOT_FOUND } from "./folder-messages";
+import { treeSelect } from "./folder-rows";
 import { ROOT } from "./folder-tree";
 
 export const getFoldersInput = z.strictObject({
@@ -16,19 +16,7 @@ export const getFoldersInput = z.strictObject({
   maxDepth: z.number().int().min(1).max(100).optional(),
 });
 
-const recordSelect = {
-  id: true,
-  apiKeyId: true,
-  organizationId: true,
-  folderId: true,
-  folderName: true,
-  parentFolderId: true,
-  ancestors: true,
-  accessType: true,
-  inheritAccessFromParent: true,
-  createdAt: true,
-  updatedAt: true,
-} as const;
+const recordSelect = { ...treeSelect, apiKeyId: true, organizationId: true, createdAt: true, updatedAt: true } as const;
 
 export interface FolderRecord {
   folderId: string;
@@ -45,6 +33,9 @@ export interface FolderRecord {
 }
 
 type Row = Prisma.FolderGetPayload<{ select: typeof recordSelect }>;
+
+// Oldest first; folders added in one call by folderId.
+const order = [{ createdAt: "asc" as const }, { folderId: "asc" as const }];
 
 const record = (f: Row): FolderRecord => ({
   folderId: f.folderId,
@@ -67,13 +58,13 @@ export async function getFolders(scope: ApiKeyScope, input: z.output<typeof getF
   await requireAdvancedQueries(scope, tx);
   const org = orgScope(scope, input.organizationId);
   if (input.folderId === undefined) {
-    const rows = await tx.folder.findMany({ where: org, orderBy: pageOrder, select: recordSelect });
+    const rows = await tx.folder.findMany({ where: org, orderBy: order, select: recordSelect });
     return { folders: rows.map(record), specific: false };
   }
   const top = input.folderId;
   const rows = await tx.folder.findMany({
     where: { ...org, OR: [{ folderId: top }, { ancestors: { has: top } }] },
-    orderBy: pageOrder,
+    orderBy: order,
     select: recordSelect,
   });
   const root = rows.find((r) => r.folderId === top);

@@ -2,25 +2,21 @@ import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
 import { clientId } from "../fields";
-import { afterToken, pageOrder, pageSizeField, pageTokenField, takePage } from "../paging";
+import { pageArgs, pagingInput, takePage } from "../paging";
 import type { ApiKeyScope } from "../scope";
 
 export const getOrganizationsInput = z.strictObject({
   organizationIds: z.array(clientId).max(30).optional(),
-  pageSize: pageSizeField(),
-  pageToken: pageTokenField.optional(),
+  ...pagingInput,
 });
 
 export async function getOrganizations(scope: ApiKeyScope, input: z.output<typeof getOrganizationsInput>, tx: Tx) {
   await requireAdvancedQueries(scope, tx);
   const rows = await tx.organization.findMany({
-    where: {
+    ...pageArgs(input, {
       apiKeyId: scope.apiKeyId,
       ...(input.organizationIds && { organizationId: { in: input.organizationIds } }),
-      ...afterToken(input.pageToken),
-    },
-    orderBy: pageOrder,
-    take: input.pageSize + 1,
+    }),
     select: { id: true, organizationId: true, name: true, disabled: true, createdAt: true },
   });
   const { page, nextPageToken } = takePage(rows, input.pageSize);

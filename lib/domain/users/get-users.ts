@@ -5,7 +5,7 @@ import { requireAdvancedQueries } from "../advanced-queries";
 import { invalid } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
-import { afterToken, pageOrder, pageSizeField, pageTokenField, takePage } from "../paging";
+import { pageArgs, pagingInput, takePage } from "../paging";
 import type { ApiKeyScope } from "../scope";
 import { membershipTarget } from "./membership-target";
 
@@ -17,8 +17,7 @@ export const getUsersInput = z.strictObject({
   organizationUserGroupIds: z.array(clientId).max(30).optional(),
   allDocuments: z.boolean().optional(),
   groupByDocumentId: z.boolean().optional(),
-  pageSize: pageSizeField(),
-  pageToken: pageTokenField.optional(),
+  ...pagingInput,
 });
 
 const profileSelect = {
@@ -70,23 +69,20 @@ export async function getUsers(scope: ApiKeyScope, input: z.output<typeof getUse
   const live: Prisma.MembershipWhereInput = { OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] };
   const userIds = input.userIds && { userId: { in: input.userIds } };
   const groups = input.organizationUserGroupIds && { groupIds: { hasSome: input.organizationUserGroupIds } };
-  const page = { orderBy: pageOrder, take: input.pageSize + 1 };
 
   if (input.allDocuments && !input.groupByDocumentId) {
     // Each user once, however many documents: paged over the directory.
     const rows = await tx.organizationUser.findMany({
-      where: { ...org, ...userIds, ...groups, memberships: { some: { ...resource, ...live } }, ...afterToken(input.pageToken) },
+      ...pageArgs(input, { ...org, ...userIds, ...groups, memberships: { some: { ...resource, ...live } } }),
       select: { ...profileSelect, id: true, createdAt: true },
-      ...page,
     });
     const { page: users, nextPageToken } = takePage(rows, input.pageSize);
     return { users: users.map((p) => view(p)), nextPageToken };
   }
 
   const rows = await tx.membership.findMany({
-    where: { ...org, ...resource, ...userIds, ...(groups && { user: groups }), AND: [live, afterToken(input.pageToken)] },
+    ...pageArgs(input, { ...org, ...resource, ...userIds, ...(groups && { user: groups }), ...live }),
     select: { id: true, createdAt: true, resourceId: true, accessRole: true, user: { select: profileSelect } },
-    ...page,
   });
   const { page: members, nextPageToken } = takePage(rows, input.pageSize);
   if (!input.allDocuments) return { users: members.map((m) => view(m.user, m.accessRole)), nextPageToken };
