@@ -1,9 +1,22 @@
 import type { Endpoint } from "./define-endpoint";
+import { authEndpoints } from "./endpoints/auth";
+import { documentEndpoints } from "./endpoints/documents";
 import { domainEndpoints } from "./endpoints/domains";
+import { folderEndpoints } from "./endpoints/folders";
+import { organizationEndpoints } from "./endpoints/organizations";
+import { userEndpoints } from "./endpoints/users";
 import { workspaceEndpoints } from "./endpoints/workspace";
 
 // Every endpoint, once. Add an area by appending its list here.
-export const endpoints = [...workspaceEndpoints, ...domainEndpoints] as const;
+export const endpoints = [
+  ...workspaceEndpoints,
+  ...domainEndpoints,
+  ...organizationEndpoints,
+  ...folderEndpoints,
+  ...documentEndpoints,
+  ...userEndpoints,
+  ...authEndpoints,
+] as const;
 
 export type EndpointList = typeof endpoints;
 

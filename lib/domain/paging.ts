@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { invalid } from "./errors";
 
 // Opaque page tokens: base64url of the keyset position (sort value + id) of the last row served, so a page
@@ -22,9 +23,41 @@ export function decodePageToken(token: string, field = "pageToken"): Position {
   throw invalid(`${field} is invalid; pass back the token of the previous page unchanged.`);
 }
 
-/** Rows strictly after the position in (createdAt, id) order. */
+/**
+ * Rows strictly after the position in (createdAt, id) order. The redundant `createdAt >= at` gives the
+ * index scan its start, so a page deep in a long list costs what the first page costs.
+ */
 export function afterPosition(p: Position | undefined) {
   if (!p) return {};
   const at = new Date(p.at);
-  return { OR: [{ createdAt: { gt: at } }, { createdAt: at, id: { gt: p.id } }] };
+  return { createdAt: { gte: at }, OR: [{ createdAt: { gt: at } }, { createdAt: at, id: { gt: p.id } }] };
+}
+
+/** The `where` part for rows after the page a token names (none without a token). */
+export const afterToken = (token: string | undefined) => afterPosition(token ? decodePageToken(token) : undefined);
+
+/** `pageSize` of the list operations: 1 to `max`, default `max` (Get Users and Get Documents: 1000). */
+export const pageSizeField = (max = 1000) => z.number().int().min(1).max(max).default(max);
+export const pageTokenField = z.string().max(500);
+
+/**
+ * Splits rows fetched with `take: pageSize + 1` into the page and the token of the next one (undefined on
+ * the last page).
+ */
+export function takePage<T extends { createdAt: Date; id: string }>(rows: T[], pageSize: number) {
+  const page = rows.slice(0, pageSize);
+  const last = page[page.length - 1];
+  const nextPageToken = rows.length > pageSize && last ? encodePageToken({ at: last.createdAt.getTime(), id: last.id }) : undefined;
+  return { page, nextPageToken };
+}
+
+/** The keyset order every paged list uses. */
+export const pageOrder = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+
+/** The input fields of a paged list whose pages hold up to 1,000 rows (the default). */
+export const pagingInput = { pageSize: pageSizeField(), pageToken: pageTokenField.optional() };
+
+/** findMany arguments for the page after the token's position: `where`, keyset order, one row more than the page. */
+export function pageArgs<W extends object>(input: { pageSize: number; pageToken?: string }, where: W) {
+  return { where: { AND: [where, afterToken(input.pageToken) as W] }, orderBy: pageOrder, take: input.pageSize + 1 };
 }
