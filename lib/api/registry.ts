@@ -1,11 +1,12 @@
 import type { Endpoint } from "./define-endpoint";
+import { agentEndpoints } from "./endpoints/agents";
 import { aiEndpoints } from "./endpoints/ai";
 import { crdtEndpoints } from "./endpoints/crdt";
 import { domainEndpoints } from "./endpoints/domains";
 import { workspaceEndpoints } from "./endpoints/workspace";
 
 // Every endpoint, once. Add an area by appending its list here.
-export const endpoints = [...workspaceEndpoints, ...domainEndpoints, ...crdtEndpoints, ...aiEndpoints] as const;
+export const endpoints = [...workspaceEndpoints, ...domainEndpoints, ...crdtEndpoints, ...aiEndpoints, ...agentEndpoints] as const;
 
 export type EndpointList = typeof endpoints;
 

@@ -24,7 +24,14 @@ export function decodePageToken(token: string, field = "pageToken"): Position {
 
 /** Rows strictly after the position in (createdAt, id) order. */
 export function afterPosition(p: Position | undefined) {
-  if (!p) return {};
+  return p ? beyondPosition("createdAt", p, "asc") : {};
+}
+
+/** Rows strictly past the position in (`field`, id) order, walking up (asc) or down (desc). */
+export function beyondPosition<F extends string>(field: F, p: Position, direction: "asc" | "desc") {
+  const op = direction === "asc" ? "gt" : "lt";
   const at = new Date(p.at);
-  return { OR: [{ createdAt: { gt: at } }, { createdAt: at, id: { gt: p.id } }] };
+  type Past<T> = { gt: T } | { lt: T };
+  const past = <T>(v: T) => ({ [op]: v }) as Past<T>;
+  return { OR: [{ [field]: past(at) }, { [field]: at, id: past(p.id) }] } as { OR: ({ [K in F]: Past<Date> | Date } & { id?: Past<string> })[] };
 }
