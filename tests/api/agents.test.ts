@@ -1,31 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { reloadEnvForTests } from "@/lib/infra/env";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { VERDICT_INSTRUCTION } from "@/lib/domain/agents/agent-verdict";
 import { call, newWorkspace, useTestDatabase } from "../helpers/api";
-import { startFakeAi, useFakeAiEnv, type FakeAi } from "../helpers/fake-ai";
+import { setProviderKeys, useFakeAi } from "../helpers/fake-ai";
 import { waitFor } from "../helpers/wait";
 
 useTestDatabase();
 
-let fake: FakeAi;
-let restoreEnv: () => void;
+const ai = useFakeAi();
 let w: Awaited<ReturnType<typeof newWorkspace>>;
 
 beforeAll(async () => {
-  fake = await startFakeAi();
-  restoreEnv = useFakeAiEnv(fake, reloadEnvForTests);
   w = await newWorkspace();
-  await call("/v2/workspace/apikeyconfig/update", { aiModelApiKey: [{ provider: "anthropic", customerApiKey: "sk-ant-agents-0123456789" }] }, { headers: w.key });
-});
-
-afterAll(async () => {
-  restoreEnv();
-  await fake.close();
+  await setProviderKeys(w.key, { anthropic: "sk-ant-agents-0123456789" });
 });
 
 beforeEach(() => {
-  fake.received.length = 0;
-  fake.behave("anthropic", { kind: "answer", text: "PASS: the text names the brand." });
+  ai.current.reset();
+  ai.current.behave("anthropic", { kind: "answer", text: "PASS: the text names the brand." });
 });
 
 const post = (path: string, data: object, headers = w.key) => call(path, data, { headers });
@@ -106,19 +97,19 @@ describe("agent runs", () => {
     expect(done).toMatchObject({ status: "passed", message: "PASS: the text names the brand." });
     expect(done.completedAt).toBeGreaterThanOrEqual(done.startedAt as number);
     expect(done.durationMs).toBe((done.completedAt as number) - (done.startedAt as number));
-    const [req] = fake.received;
+    const [req] = ai.current.received;
     expect(req.body.system).toEqual([{ type: "text", text: `Check that the text names Acme.\n\n${VERDICT_INSTRUCTION}` }]);
     expect(req.body.messages).toEqual([{ role: "user", content: [{ type: "text", text: "Acme makes anvils." }] }]);
   });
 
   it("fails when the model says the check failed", async () => {
-    fake.behave("anthropic", { kind: "answer", text: "**FAIL** — the brand is missing." });
+    ai.current.behave("anthropic", { kind: "answer", text: "**FAIL** — the brand is missing." });
     const run = await post("/v2/agents/run", { agentId: "text_check", text: "We make anvils." });
     expect(await finished(run.body.result.data.id)).toMatchObject({ status: "failed", message: "**FAIL** — the brand is missing." });
   });
 
   it("ends in error on a provider failure or a missing key", async () => {
-    fake.behave("anthropic", { kind: "status", status: 500 });
+    ai.current.behave("anthropic", { kind: "status", status: 500 });
     const run = await post("/v2/agents/run", { agentId: "text_check", text: "Acme" });
     const done = await finished(run.body.result.data.id);
     expect(done.status).toBe("error");
@@ -134,13 +125,13 @@ describe("agent runs", () => {
     const run = await post("/v2/agents/run", { agentId: "doc_check", ...doc });
     expect(run.body.result.data.metadata).toEqual(doc);
     expect(await finished(run.body.result.data.id)).toMatchObject({ status: "passed" });
-    expect(fake.received[0].body.messages[0].content[0].text).toBe("Acme rocks.");
+    expect(ai.current.received[0].body.messages[0].content[0].text).toBe("Acme rocks.");
 
     const empty = await post("/v2/agents/run", { agentId: "doc_check", organizationId: "org-a", documentId: "doc-empty" });
     expect(await finished(empty.body.result.data.id)).toMatchObject({ status: "skipped", message: "Nothing to read: the document has no CRDT data." });
     const blank = await post("/v2/agents/run", { agentId: "text_check", text: "   " });
     expect(await finished(blank.body.result.data.id)).toMatchObject({ status: "skipped", message: "Nothing to read: the input text is empty." });
-    expect(fake.received).toHaveLength(1);
+    expect(ai.current.received).toHaveLength(1);
   });
 
   it("checks what a run needs", async () => {
@@ -155,7 +146,7 @@ describe("List Agent Executions", () => {
   let k: Awaited<ReturnType<typeof newWorkspace>>;
   beforeAll(async () => {
     k = await newWorkspace();
-    await call("/v2/workspace/apikeyconfig/update", { aiModelApiKey: [{ provider: "anthropic", customerApiKey: "sk-ant-list-0123456789" }] }, { headers: k.key });
+    await setProviderKeys(k.key, { anthropic: "sk-ant-list-0123456789" });
     await post("/v2/agents/add", { agentId: "a1", ...agentDef }, k.key);
     await post("/v2/agents/add", { agentId: "a2", ...agentDef, reads: "crdt" }, k.key);
   });

@@ -1,39 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/infra/db";
 import { reloadEnvForTests } from "@/lib/infra/env";
 import { call, newWorkspace, useTestDatabase } from "../helpers/api";
-import { startFakeAi, useFakeAiEnv, type FakeAi } from "../helpers/fake-ai";
+import { setProviderKeys, useFakeAi } from "../helpers/fake-ai";
 
 useTestDatabase();
 
 const KEYS = { openai: "sk-openai-test-0123456789abcdef", anthropic: "sk-ant-test-0123456789abcdef", gemini: "AIza-test-0123456789abcdef" };
 
-let fake: FakeAi;
-let restoreEnv: () => void;
+const ai = useFakeAi();
 let w: Awaited<ReturnType<typeof newWorkspace>>;
 
 beforeAll(async () => {
-  fake = await startFakeAi();
-  restoreEnv = useFakeAiEnv(fake, reloadEnvForTests);
   w = await newWorkspace();
-  const res = await call(
-    "/v2/workspace/apikeyconfig/update",
-    { aiModelApiKey: Object.entries(KEYS).map(([provider, customerApiKey]) => ({ provider, customerApiKey })) },
-    { headers: w.key },
-  );
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-});
-
-afterAll(async () => {
-  restoreEnv();
-  await fake.close();
+  await setProviderKeys(w.key, KEYS);
 });
 
 afterEach(() => {
-  fake.received.length = 0;
-  fake.behave("openai", { kind: "answer", text: "Answer from OpenAI" });
-  fake.behave("anthropic", { kind: "answer", text: "Answer from Anthropic" });
-  fake.behave("gemini", { kind: "answer", text: "Answer from Gemini" });
+  ai.current.reset();
   delete process.env.WEFT_AI_TIMEOUT_MS;
   reloadEnvForTests();
 });
@@ -97,7 +81,7 @@ describe("Ask AI", () => {
     const res = await ask({ model: "gpt-4o", prompt: "Fix the grammar.", text: "Their going." });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: { success: true, text: "Answer from OpenAI" } });
-    const [req] = fake.received;
+    const [req] = ai.current.received;
     expect(req.provider).toBe("openai");
     expect(req.headers.authorization).toBe(`Bearer ${KEYS.openai}`);
     expect(req.body.model).toBe("gpt-4o");
@@ -109,18 +93,18 @@ describe("Ask AI", () => {
 
   it("puts the prompt into the single user message for o-series models, bare names included", async () => {
     for (const model of ["o3-mini", "o3", "o1", "o4-mini"]) {
-      fake.received.length = 0;
+      ai.current.received.length = 0;
       const res = await ask({ model, prompt: "Summarize.", text: "Long text." });
       expect(res.body, model).toEqual({ result: { success: true, text: "Answer from OpenAI" } });
-      expect(fake.received[0].body.model).toBe(model);
-      expect(fake.received[0].body.messages).toEqual([{ role: "user", content: "Summarize.\n\nLong text." }]);
+      expect(ai.current.received[0].body.model).toBe(model);
+      expect(ai.current.received[0].body.messages).toEqual([{ role: "user", content: "Summarize.\n\nLong text." }]);
     }
   });
 
   it("sends claude- models to Anthropic Messages with a system prompt", async () => {
     const res = await ask({ model: "claude-sonnet-4-0", prompt: "Be concise.", text: "Hey so I was thinking." });
     expect(res.body).toEqual({ result: { success: true, text: "Answer from Anthropic" } });
-    const [req] = fake.received;
+    const [req] = ai.current.received;
     expect(req.provider).toBe("anthropic");
     expect(req.headers["x-api-key"]).toBe(KEYS.anthropic);
     expect(req.headers["anthropic-version"]).toBeTruthy();
@@ -132,7 +116,7 @@ describe("Ask AI", () => {
   it("sends gemini- models to Gemini generateContent with a system instruction", async () => {
     const res = await ask({ model: "gemini-2.5-flash", prompt: "Translate to French.", text: "Hello" });
     expect(res.body).toEqual({ result: { success: true, text: "Answer from Gemini" } });
-    const [req] = fake.received;
+    const [req] = ai.current.received;
     expect(req.provider).toBe("gemini");
     expect(req.path).toBe("/gemini/v1beta/models/gemini-2.5-flash:generateContent");
     expect(req.headers["x-goog-api-key"]).toBe(KEYS.gemini);
@@ -147,7 +131,7 @@ describe("Ask AI", () => {
     });
     expect((await ask({ model: "claude-haiku-4-5", prompt: "p", text: "t" }, fresh.key)).body.result.error).toBe("No API key configured for provider: Anthropic");
     expect((await ask({ model: "gemini-2.5-pro", prompt: "p", text: "t" }, fresh.key)).body.result.error).toBe("No API key configured for provider: Gemini");
-    expect(fake.received).toHaveLength(0);
+    expect(ai.current.received).toHaveLength(0);
   });
 
   it("refuses unknown models and missing fields with the error envelope", async () => {
@@ -166,7 +150,7 @@ describe("Ask AI", () => {
 
   it("reports a rejected key without repeating it, for every family", async () => {
     for (const [provider, label, model] of FAMILIES) {
-      fake.behave(provider, { kind: "status", status: 401 });
+      ai.current.behave(provider, { kind: "status", status: 401 });
       const res = await ask({ model, prompt: "p", text: "t" });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
@@ -178,7 +162,7 @@ describe("Ask AI", () => {
 
   it("reports a provider's server error with its message, for every family", async () => {
     for (const [provider, label, model] of FAMILIES) {
-      fake.behave(provider, { kind: "status", status: 500 });
+      ai.current.behave(provider, { kind: "status", status: 500 });
       const res = await ask({ model, prompt: "p", text: "t" });
       expect(res.status).toBe(200);
       expect(res.body.result).toEqual({
@@ -186,13 +170,13 @@ describe("Ask AI", () => {
         error: `${label} returned HTTP 500 for model ${model}: The server had an error while processing your request (500).`,
       });
     }
-    expect(fake.received).toHaveLength(3);
+    expect(ai.current.received).toHaveLength(3);
   });
 
   it("gives up on a provider that hangs after WEFT_AI_TIMEOUT_MS", async () => {
     process.env.WEFT_AI_TIMEOUT_MS = "400";
     reloadEnvForTests();
-    fake.behave("openai", { kind: "hang" });
+    ai.current.behave("openai", { kind: "hang" });
     const started = Date.now();
     const res = await ask({ model: "gpt-4o", prompt: "p", text: "t" });
     expect(res.body).toEqual({ result: { success: false, error: "OpenAI did not answer within 400 ms." } });
@@ -202,7 +186,7 @@ describe("Ask AI", () => {
   it("waits for a provider that answers slowly but within the timeout", async () => {
     process.env.WEFT_AI_TIMEOUT_MS = "5000";
     reloadEnvForTests();
-    fake.behave("openai", { kind: "slow", text: "Slow but complete", overMs: 1200 });
+    ai.current.behave("openai", { kind: "slow", text: "Slow but complete", overMs: 1200 });
     const started = Date.now();
     const res = await ask({ model: "gpt-4o", prompt: "p", text: "t" });
     expect(res.body).toEqual({ result: { success: true, text: "Slow but complete" } });
@@ -217,7 +201,7 @@ describe("Ask AI", () => {
       expect(res.body.result.success).toBe(false);
       expect(res.body.result.error).toMatch(/^Could not reach OpenAI: /);
     } finally {
-      process.env.WEFT_OPENAI_BASE_URL = fake.baseUrls.openai;
+      process.env.WEFT_OPENAI_BASE_URL = ai.current.baseUrls.openai;
     }
   });
 });

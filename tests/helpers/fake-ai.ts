@@ -1,5 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
+import { afterAll, beforeAll } from "vitest";
+import { reloadEnvForTests } from "@/lib/infra/env";
+import { call } from "./api";
 
 // Local stand-ins for the three provider families, each speaking its real wire protocol:
 //   OpenAI Chat Completions   POST /openai/v1/chat/completions              Authorization: Bearer <key>
@@ -74,11 +77,12 @@ function send(res: ServerResponse, status: number, body: unknown) {
 
 export async function startFakeAi() {
   const received: ReceivedAiRequest[] = [];
-  const behaviour: Record<FakeProvider, Behaviour> = {
+  const answers = (): Record<FakeProvider, Behaviour> => ({
     openai: { kind: "answer", text: "Answer from OpenAI" },
     anthropic: { kind: "answer", text: "Answer from Anthropic" },
     gemini: { kind: "answer", text: "Answer from Gemini" },
-  };
+  });
+  const behaviour = answers();
   const sockets = new Set<Socket>();
   const server: Server = createServer((req, res) => {
     let raw = "";
@@ -124,7 +128,11 @@ export async function startFakeAi() {
     behave(provider: FakeProvider, b: Behaviour) {
       behaviour[provider] = b;
     },
-    keyOf,
+    /** Forgets what was received; every provider answers normally again. */
+    reset() {
+      received.length = 0;
+      Object.assign(behaviour, answers());
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
@@ -135,17 +143,27 @@ export async function startFakeAi() {
 
 export type FakeAi = Awaited<ReturnType<typeof startFakeAi>>;
 
-/** Points weft's providers at the fake; returns a function that restores the environment. */
-export function useFakeAiEnv(fake: FakeAi, reload: () => void) {
-  process.env.WEFT_OPENAI_BASE_URL = fake.baseUrls.openai;
-  process.env.WEFT_ANTHROPIC_BASE_URL = fake.baseUrls.anthropic;
-  process.env.WEFT_GEMINI_BASE_URL = fake.baseUrls.gemini;
-  reload();
-  return () => {
-    delete process.env.WEFT_OPENAI_BASE_URL;
-    delete process.env.WEFT_ANTHROPIC_BASE_URL;
-    delete process.env.WEFT_GEMINI_BASE_URL;
-    delete process.env.WEFT_AI_TIMEOUT_MS;
-    reload();
-  };
+/** Starts a fake for this test file with weft's providers pointed at it; undone after the file. */
+export function useFakeAi(): { current: FakeAi } {
+  const holder = {} as { current: FakeAi };
+  beforeAll(async () => {
+    holder.current = await startFakeAi();
+    process.env.WEFT_OPENAI_BASE_URL = holder.current.baseUrls.openai;
+    process.env.WEFT_ANTHROPIC_BASE_URL = holder.current.baseUrls.anthropic;
+    process.env.WEFT_GEMINI_BASE_URL = holder.current.baseUrls.gemini;
+    reloadEnvForTests();
+  });
+  afterAll(async () => {
+    for (const name of ["WEFT_OPENAI_BASE_URL", "WEFT_ANTHROPIC_BASE_URL", "WEFT_GEMINI_BASE_URL", "WEFT_AI_TIMEOUT_MS"]) delete process.env[name];
+    reloadEnvForTests();
+    await holder.current?.close();
+  });
+  return holder;
+}
+
+/** Configures the API key's own provider keys through the API. */
+export async function setProviderKeys(headers: Record<string, string>, keys: Partial<Record<FakeProvider, string>>) {
+  const aiModelApiKey = Object.entries(keys).map(([provider, customerApiKey]) => ({ provider, customerApiKey }));
+  const res = await call("/v2/workspace/apikeyconfig/update", { aiModelApiKey }, { headers });
+  if (res.status !== 200) throw new Error(`apikeyconfig/update failed: ${JSON.stringify(res.body)}`);
 }
