@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { askAi, askAiInput } from "@/lib/domain/ai/ask-ai";
 import { PROVIDERS } from "@/lib/domain/ai/model-routing";
-import {
-  DOCUMENT_ACCESS_TYPES,
-  getApiKeyConfig,
-  getApiKeyConfigInput,
-  updateApiKeyConfig,
-  updateApiKeyConfigInput,
-} from "@/lib/domain/api-keys/api-key-config";
+import { DOCUMENT_ACCESS_TYPES } from "@/lib/domain/api-keys/api-key-settings";
+import { getApiKeyConfig, getApiKeyConfigInput } from "@/lib/domain/api-keys/get-api-key-config";
+import { updateApiKeyConfig, updateApiKeyConfigInput } from "@/lib/domain/api-keys/update-api-key-config";
 import { defineEndpoint } from "../define-endpoint";
+
+// Ask AI, and the API key config endpoints where its provider keys are set.
 
 const askAiResult = z.union([
   z.object({ success: z.literal(true), text: z.string() }),
