@@ -1,6 +1,9 @@
 import type { Endpoint } from "./define-endpoint";
 import { authEndpoints } from "./endpoints/auth";
 import { documentEndpoints } from "./endpoints/documents";
+import { agentEndpoints } from "./endpoints/agents";
+import { aiEndpoints } from "./endpoints/ai";
+import { crdtEndpoints } from "./endpoints/crdt";
 import { domainEndpoints } from "./endpoints/domains";
 import { folderEndpoints } from "./endpoints/folders";
 import { organizationEndpoints } from "./endpoints/organizations";
@@ -16,6 +19,9 @@ export const endpoints = [
   ...documentEndpoints,
   ...userEndpoints,
   ...authEndpoints,
+  ...crdtEndpoints,
+  ...aiEndpoints,
+  ...agentEndpoints,
 ] as const;
 
 export type EndpointList = typeof endpoints;

@@ -23,14 +23,24 @@ export function decodePageToken(token: string, field = "pageToken"): Position {
   throw invalid(`${field} is invalid; pass back the token of the previous page unchanged.`);
 }
 
-/**
- * Rows strictly after the position in (createdAt, id) order. The redundant `createdAt >= at` gives the
- * index scan its start, so a page deep in a long list costs what the first page costs.
- */
+/** Rows strictly after the position in (createdAt, id) order. */
 export function afterPosition(p: Position | undefined) {
-  if (!p) return {};
+  return p ? beyondPosition("createdAt", p, "asc") : {};
+}
+
+/**
+ * Rows strictly past the position in (`field`, id) order, walking up (asc) or down (desc). The redundant
+ * bound on `field` gives the index scan its start, so a deep page costs what the first page costs.
+ */
+export function beyondPosition<F extends string>(field: F, p: Position, direction: "asc" | "desc") {
+  const op = direction === "asc" ? "gt" : "lt";
   const at = new Date(p.at);
-  return { createdAt: { gte: at }, OR: [{ createdAt: { gt: at } }, { createdAt: at, id: { gt: p.id } }] };
+  type Past<T> = { gt: T } | { lt: T };
+  const past = <T>(v: T) => ({ [op]: v }) as Past<T>;
+  const bound = { [field]: direction === "asc" ? { gte: at } : { lte: at } };
+  return { ...bound, OR: [{ [field]: past(at) }, { [field]: at, id: past(p.id) }] } as {
+    OR: ({ [K in F]: Past<Date> | Date } & { id?: Past<string> })[];
+  } & { [K in F]: { gte: Date } | { lte: Date } };
 }
 
 /** The `where` part for rows after the page a token names (none without a token). */
