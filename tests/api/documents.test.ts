@@ -210,6 +210,7 @@ describe("Migrate Documents", () => {
         { userId: "u2", name: "Bob" },
       ],
     });
+    await api("/v2/crdt/add", { organizationId: "org", documentId: "old", editorId: "e1", type: "text", data: "draft" });
     const started = await api("/v2/organizations/documents/migrate", { organizationId: "org", documentId: "old", newDocumentId: "new" });
     expect(started.body).toEqual({
       result: { status: "success", message: "Document migration started successfully.", data: { migrationId: expect.stringMatching(/^mig_/) } },
@@ -230,6 +231,9 @@ describe("Migrate Documents", () => {
       ]),
     );
     expect((await api("/v2/users/get", { organizationId: "org", documentId: "old" })).body.result.data).toEqual([]);
+    const crdt = await api("/v2/crdt/get", { organizationId: "org", documentId: "new", editorId: "e1" });
+    expect(crdt.body.result.data).toEqual([expect.objectContaining({ id: "e1", data: "draft" })]);
+    expect((await api("/v2/crdt/get", { organizationId: "org", documentId: "old", editorId: "e1" })).body.result.data).toEqual([]);
     const documents = await api("/v2/organizations/documents/get", { organizationId: "org" });
     expect(documents.body.result.data).toEqual([{ id: "new", documentName: "Name of old", disabled: false, accessType: "public" }]);
     const readded = await api("/v2/organizations/documents/add", { organizationId: "org", documents: docs("old") });

@@ -26,6 +26,17 @@ export const documentData: DocumentData[] = [
     remove: (tx, org, documentIds) =>
       tx.membership.deleteMany({ where: { ...org, resourceType: "document", resourceId: { in: documentIds } } }),
   },
+  {
+    name: "crdt",
+    move: (tx, org, from, to) => tx.crdtDocument.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
+    remove: (tx, org, documentIds) => tx.crdtDocument.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
+  },
+  {
+    // Execution history stays when a document is deleted (it records what ran); a migration relabels it.
+    name: "agent executions",
+    move: (tx, org, from, to) => tx.agentExecution.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
+    remove: async () => {},
+  },
 ];
 
 export async function moveDocumentData(tx: Tx, org: OrgScope, from: string, to: string) {
