@@ -1,3 +1,6 @@
 // Every background job weft runs is defined in a domain file and imported here, so that start-up registers
 // all queues before workers start. Add new job modules to this list.
-export const jobModules: (() => Promise<unknown>)[] = [];
+export const jobModules: (() => Promise<unknown>)[] = [
+  () => import("@/lib/domain/documents/migration-job"),
+  () => import("@/lib/domain/agents/execute-agent"),
+];

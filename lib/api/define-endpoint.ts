@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { Scope } from "@/lib/domain/scope";
-import type { Db } from "@/lib/infra/db";
+import type { Db, Tx } from "@/lib/infra/db";
 
 export type AuthLevel = "public" | "workspace" | "apiKey";
 
@@ -48,4 +48,9 @@ export function defineEndpoint<
   R extends z.ZodType = z.ZodNever,
 >(e: Endpoint<A, I, O, R> & { path: P }): Endpoint<A, I, O, R> & { path: P } {
   return e;
+}
+
+/** `run` for an API-key service that writes: the call is one transaction, so a failed call writes nothing. */
+export function transactional<I, O>(service: (scope: ScopeFor<"apiKey">, input: I, tx: Tx) => Promise<O>) {
+  return (input: I, ctx: CallContext<"apiKey">) => ctx.db.$transaction((tx) => service(ctx.scope, input, tx));
 }

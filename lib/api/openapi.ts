@@ -13,10 +13,17 @@ const SECURITY: Record<Endpoint["auth"], Record<string, string[]>[]> = {
   apiKey: [{ apiKey: [], apiKeyAuthToken: [] }],
 };
 
-function schemaOf(s: z.ZodType, io: "input" | "output") {
-  const json = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
-  delete json.$schema;
-  return json;
+type Shared = Record<string, unknown>;
+
+/** Points local "#/$defs/X" references at components.schemas, where references resolve in an OpenAPI document. */
+const relink = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as T;
+
+// Recursive schemas (a folder's subFolders) come out with local $defs; those move to `shared`, which
+// becomes components.schemas. Name them with `.meta({ id })`.
+function schemaOf(s: z.ZodType, io: "input" | "output", shared: Shared) {
+  const { $schema: _, $defs, ...json } = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+  Object.assign(shared, relink($defs ?? {}));
+  return relink(json);
 }
 
 const errorSchema = {
@@ -35,13 +42,13 @@ const errorSchema = {
   },
 };
 
-function operation(e: Endpoint) {
+function operation(e: Endpoint, shared: Shared) {
   const result = e.reply
-    ? schemaOf(e.reply.schema, "output")
+    ? schemaOf(e.reply.schema, "output", shared)
     : {
         type: "object",
         required: ["status", "message", "data"],
-        properties: { status: { const: "success" }, message: { const: e.message }, data: schemaOf(e.output, "output") },
+        properties: { status: { const: "success" }, message: { const: e.message }, data: schemaOf(e.output, "output", shared) },
       };
   const errorCodes = [...new Set(Object.values(HTTP_STATUS))].sort();
   return {
@@ -53,7 +60,7 @@ function operation(e: Endpoint) {
         required: !e.dataOptional,
         content: {
           "application/json": {
-            schema: { type: "object", required: e.dataOptional ? [] : ["data"], properties: { data: schemaOf(e.input, "input") }, additionalProperties: false },
+            schema: { type: "object", required: e.dataOptional ? [] : ["data"], properties: { data: schemaOf(e.input, "input", shared) }, additionalProperties: false },
           },
         },
       },
@@ -72,6 +79,8 @@ function operation(e: Endpoint) {
 
 export function openApiDocument() {
   const list = endpoints as unknown as readonly Endpoint[];
+  const shared: Shared = {};
+  const paths = Object.fromEntries([...list].sort((a, b) => a.path.localeCompare(b.path)).map((e) => [e.path, operation(e, shared)]));
   return {
     openapi: "3.1.0",
     info: {
@@ -80,9 +89,9 @@ export function openApiDocument() {
       description: "POST-only JSON API. Body {data}; success {result}; failure {error:{status,message}}. Headers accept the x-service-* names and their x-velt-* aliases.",
     },
     servers: [{ url: "http://localhost:3000" }],
-    paths: Object.fromEntries([...list].sort((a, b) => a.path.localeCompare(b.path)).map((e) => [e.path, operation(e)])),
+    paths,
     components: {
-      schemas: { Error: errorSchema },
+      schemas: { Error: errorSchema, ...shared },
       securitySchemes: {
         workspaceId: { type: "apiKey", in: "header", name: "x-service-workspace-id" },
         workspaceAuthToken: { type: "apiKey", in: "header", name: "x-service-workspace-auth-token" },

@@ -1,9 +1,28 @@
 import type { Endpoint } from "./define-endpoint";
+import { authEndpoints } from "./endpoints/auth";
+import { documentEndpoints } from "./endpoints/documents";
+import { agentEndpoints } from "./endpoints/agents";
+import { aiEndpoints } from "./endpoints/ai";
+import { crdtEndpoints } from "./endpoints/crdt";
 import { domainEndpoints } from "./endpoints/domains";
+import { folderEndpoints } from "./endpoints/folders";
+import { organizationEndpoints } from "./endpoints/organizations";
+import { userEndpoints } from "./endpoints/users";
 import { workspaceEndpoints } from "./endpoints/workspace";
 
 // Every endpoint, once. Add an area by appending its list here.
-export const endpoints = [...workspaceEndpoints, ...domainEndpoints] as const;
+export const endpoints = [
+  ...workspaceEndpoints,
+  ...domainEndpoints,
+  ...organizationEndpoints,
+  ...folderEndpoints,
+  ...documentEndpoints,
+  ...userEndpoints,
+  ...authEndpoints,
+  ...crdtEndpoints,
+  ...aiEndpoints,
+  ...agentEndpoints,
+] as const;
 
 export type EndpointList = typeof endpoints;
 

@@ -17,3 +17,14 @@ export function capitalizedLocalPart(address: string): string {
   const local = address.split("@")[0] ?? address;
   return local.charAt(0).toUpperCase() + local.slice(1);
 }
+
+/** An id the client chose (organizationId, folderId, documentId, userId): stored as given. */
+export const clientId = z.string().min(1).max(512);
+
+export const ACCESS_ROLES = ["viewer", "editor"] as const;
+export const accessRole = z.enum(ACCESS_ROLES);
+export type AccessRole = (typeof ACCESS_ROLES)[number];
+
+export const ACCESS_TYPES = ["organizationPrivate", "restricted", "public"] as const;
+export const accessType = z.enum(ACCESS_TYPES);
+export type AccessType = (typeof ACCESS_TYPES)[number];

@@ -25,16 +25,30 @@ export function decodePageToken(token: string, field = "pageToken"): Position {
 
 /** Rows strictly after the position in (createdAt, id) order. */
 export function afterPosition(p: Position | undefined) {
-  return pastPosition(p, "asc");
+  return p ? beyondPosition("createdAt", p, "asc") : {};
 }
 
-/** Rows strictly past the position in (createdAt, id) order, walking up (asc) or down (desc: newest first). */
-export function pastPosition(p: Position | undefined, direction: "asc" | "desc") {
-  if (!p) return {};
+/**
+ * Rows strictly past the position in (`field`, id) order, walking up (asc) or down (desc). The redundant
+ * bound on `field` gives the index scan its start, so a deep page costs what the first page costs.
+ */
+export function beyondPosition<F extends string>(field: F, p: Position, direction: "asc" | "desc") {
+  const op = direction === "asc" ? "gt" : "lt";
   const at = new Date(p.at);
-  const past = <T>(v: T) => (direction === "asc" ? { gt: v } : { lt: v });
-  return { OR: [{ createdAt: past(at) }, { createdAt: at, id: past(p.id) }] };
+  type Past<T> = { gt: T } | { lt: T };
+  const past = <T>(v: T) => ({ [op]: v }) as Past<T>;
+  const bound = { [field]: direction === "asc" ? { gte: at } : { lte: at } };
+  return { ...bound, OR: [{ [field]: past(at) }, { [field]: at, id: past(p.id) }] } as {
+    OR: ({ [K in F]: Past<Date> | Date } & { id?: Past<string> })[];
+  } & { [K in F]: { gte: Date } | { lte: Date } };
 }
+
+/** The `where` part for rows after the page a token names (none without a token). */
+export const afterToken = (token: string | undefined) => afterPosition(token ? decodePageToken(token) : undefined);
+
+/** `pageSize` of the list operations: 1 to `max`, default `max` (Get Users and Get Documents: 1000). */
+export const pageSizeField = (max = 1000) => z.number().int().min(1).max(max).default(max);
+export const pageTokenField = z.string().max(500);
 
 /**
  * Splits rows fetched with `take: pageSize + 1` into the page and the token of the next one (undefined on
@@ -47,9 +61,20 @@ export function takePage<T extends { createdAt: Date; id: string }>(rows: T[], p
   return { page, nextPageToken };
 }
 
-/** The input of the console's paged lists. */
+/** The keyset order every paged list uses. */
+export const pageOrder = [{ createdAt: "asc" as const }, { id: "asc" as const }];
+
+/** The input fields of a paged list whose pages hold up to 1,000 rows (the default). */
+export const pagingInput = { pageSize: pageSizeField(), pageToken: pageTokenField.optional() };
+
+/** findMany arguments for the page after the token's position: `where`, keyset order, one row more than the page. */
+export function pageArgs<W extends object>(input: { pageSize: number; pageToken?: string }, where: W) {
+  return { where: { AND: [where, afterToken(input.pageToken) as W] }, orderBy: pageOrder, take: input.pageSize + 1 };
+}
+
+/** The input of the console's paged lists (pages of 20 by default, at most 100). */
 export const listPageInput = z.strictObject({
   pageSize: z.number().int().min(1).max(100).default(20),
-  pageToken: z.string().max(500).optional(),
+  pageToken: pageTokenField.optional(),
 });
 export type ListPageInput = z.output<typeof listPageInput>;

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 const ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
@@ -16,4 +16,12 @@ export function randomBase62(length = 22): string {
 /** Ids weft makes carry a prefix naming what they identify (ws_, key_, tok_, mail_, ...). */
 export function newId(prefix: string): string {
   return `${prefix}_${randomBase62()}`;
+}
+
+/**
+ * An id derived from the client ids that name a row (`usr_` + 32 hex characters): the same row always has
+ * the same id, so a reply can name it even when it does not exist (Update Users: "User does not exist.").
+ */
+export function derivedId(prefix: string, parts: readonly string[]): string {
+  return `${prefix}_${createHash("sha256").update(JSON.stringify(parts)).digest("hex").slice(0, 32)}`;
 }

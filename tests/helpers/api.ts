@@ -1,5 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
 import { dispatch } from "@/lib/api/dispatch";
+import { db } from "@/lib/infra/db";
 import { startTestDatabase, type TestDatabase } from "./database";
 
 export interface ApiReply {
@@ -73,4 +74,14 @@ export async function newWorkspace(email = uniqueEmail(), ip = `198.51.100.${(se
     ws: workspaceHeaders(ws.id, ws.authToken),
     key: apiKeyHeaders(apiKey, tokens.body.result.data.authTokens[0].token),
   };
+}
+
+/** Calls key-level endpoints with one workspace's first API key: `const api = asKey(await newWorkspace())`. */
+export function asKey(w: { key: Record<string, string> }) {
+  return (path: string, data?: unknown) => call(path, data, { headers: w.key });
+}
+
+/** Turns advanced queries on or off for a key, as `npx weft apikey:update <key> --advanced-queries` does. */
+export async function setAdvancedQueries(apiKey: string, on: boolean) {
+  await db().apiKey.update({ where: { id: apiKey }, data: { advancedQueries: on } });
 }

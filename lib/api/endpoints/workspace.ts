@@ -10,6 +10,7 @@ import { createWorkspace } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
 import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
 import { defineEndpoint } from "../define-endpoint";
+import { paged } from "./replies";
 
 const workspace = z.object({
   id: z.string(),
@@ -73,27 +74,10 @@ export const workspaceEndpoints = [
     auth: "workspace",
     summary: "Get API Keys",
     input: getApiKeysInput,
-    output: z.object({
-      keys: z.array(z.object({ id: z.string(), apiKeyName: z.string(), type: z.string() })),
-      nextPageToken: z.string().optional(),
-    }),
     message: "API keys retrieved successfully.",
     dataOptional: true,
     run: (input, ctx) => getApiKeys(ctx.scope, input, ctx.db),
-    reply: {
-      build: (out, message) => ({
-        status: "success",
-        message,
-        data: out.keys,
-        ...(out.nextPageToken && { nextPageToken: out.nextPageToken }),
-      }),
-      schema: z.object({
-        status: z.literal("success"),
-        message: z.string(),
-        data: z.array(z.object({ id: z.string(), apiKeyName: z.string(), type: z.string() })),
-        nextPageToken: z.string().optional().describe("Present only when another page exists."),
-      }),
-    },
+    ...paged("keys", "nextPageToken", z.array(z.object({ id: z.string(), apiKeyName: z.string(), type: z.string() }))),
   }),
   defineEndpoint({
     path: "/v2/workspace/apikey/update",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { afterPosition, decodePageToken, encodePageToken } from "../paging";
+import { pageArgs, takePage } from "../paging";
 import type { WorkspaceScope } from "../scope";
 
 export const getApiKeysInput = z.strictObject({
@@ -10,21 +10,10 @@ export const getApiKeysInput = z.strictObject({
 });
 
 export async function getApiKeys(scope: WorkspaceScope, input: z.output<typeof getApiKeysInput>, tx: Tx) {
-  const position = input.pageToken ? decodePageToken(input.pageToken) : undefined;
   const rows = await tx.apiKey.findMany({
-    where: {
-      workspaceId: scope.workspaceId,
-      ...(input.apiKeys && { id: { in: input.apiKeys } }),
-      ...afterPosition(position),
-    },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    take: input.pageSize + 1,
+    ...pageArgs(input, { workspaceId: scope.workspaceId, ...(input.apiKeys && { id: { in: input.apiKeys } }) }),
     select: { id: true, name: true, type: true, createdAt: true },
   });
-  const page = rows.slice(0, input.pageSize);
-  const last = page[page.length - 1];
-  return {
-    keys: page.map((k) => ({ id: k.id, apiKeyName: k.name, type: k.type })),
-    nextPageToken: rows.length > input.pageSize && last ? encodePageToken({ at: last.createdAt.getTime(), id: last.id }) : undefined,
-  };
+  const { page, nextPageToken } = takePage(rows, input.pageSize);
+  return { keys: page.map((k) => ({ id: k.id, apiKeyName: k.name, type: k.type })), nextPageToken };
 }

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { addPermissions, addPermissionsInput } from "@/lib/domain/permissions/add-permissions";
+import { generateToken, generateTokenInput } from "@/lib/domain/permissions/generate-token";
+import { defineEndpoint, transactional } from "../define-endpoint";
+
+export const authEndpoints = [
+  defineEndpoint({
+    path: "/v2/auth/permissions/add",
+    auth: "apiKey",
+    summary: "Add Permissions",
+    input: addPermissionsInput,
+    output: z.null(),
+    message: "Permissions added successfully.",
+    run: transactional(addPermissions),
+    // The reply has no `data` member.
+    reply: {
+      build: (_out, message) => ({ status: "success", message }),
+      schema: z.object({ status: z.literal("success"), message: z.literal("Permissions added successfully.") }),
+    },
+  }),
+  defineEndpoint({
+    path: "/v2/auth/generate_token",
+    auth: "apiKey",
+    summary: "Generate Token",
+    input: generateTokenInput,
+    output: z.object({ token: z.string().describe("HS256 JWT, valid 48 hours; see docs/tokens.md.") }),
+    message: "Token generated successfully.",
+    run: transactional(generateToken),
+  }),
+];

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { addCrdtData } from "@/lib/domain/crdt/add-crdt-data";
+import { CRDT_TYPES, crdtWriteInput } from "@/lib/domain/crdt/crdt-input";
+import { getCrdtData, getCrdtDataInput } from "@/lib/domain/crdt/get-crdt-data";
+import { updateCrdtData } from "@/lib/domain/crdt/update-crdt-data";
+import { defineEndpoint } from "../define-endpoint";
+
+/** Add and Update answer `result{status, message}` with no `data` member. */
+const messageOnly = {
+  build: (_out: null, message: string) => ({ status: "success", message }),
+  schema: z.object({ status: z.literal("success"), message: z.string() }),
+};
+
+const LIMITS =
+  "The request body is capped at WEFT_MAX_BODY_BYTES (1 MiB by default) and an editor's stored Yjs state at WEFT_CRDT_MAX_STATE_BYTES (4 MiB by default); larger content is refused with INVALID_ARGUMENT.";
+
+const editorData = z.object({
+  data: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]),
+  id: z.string().describe("The editor id."),
+  lastUpdate: z.string().describe("ISO 8601 time of the last write."),
+  lastUpdatedBy: z.string().describe("Who wrote last: the API key id for REST writes."),
+  sessionId: z.string().nullable(),
+  type: z.enum(CRDT_TYPES),
+  contentKey: z.string(),
+  update: z.string().describe("Base64 Yjs update holding the whole document; a client applies it with Y.applyUpdate."),
+});
+
+export const crdtEndpoints = [
+  defineEndpoint({
+    path: "/v2/crdt/add",
+    auth: "apiKey",
+    summary: `Add CRDT Data. Stores the content as a Yjs document (text: Y.Text, map: Y.Map, array: Y.Array, xml: Y.XmlFragment) under contentKey (default "content"). ${LIMITS}`,
+    input: crdtWriteInput,
+    output: z.null(),
+    message: "CRDT data added successfully.",
+    run: (input, ctx) => addCrdtData(ctx.scope, input, ctx.db),
+    reply: messageOnly,
+  }),
+  defineEndpoint({
+    path: "/v2/crdt/get",
+    auth: "apiKey",
+    summary: "Get CRDT Data: every editor of the document, or the one named by editorId (an empty list when none).",
+    input: getCrdtDataInput,
+    output: z.array(editorData),
+    message: "CRDT data retrieved successfully.",
+    run: (input, ctx) => getCrdtData(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/crdt/update",
+    auth: "apiKey",
+    summary: `Update CRDT Data. Replaces the content through a Yjs update that is merged into the stored document, so concurrent updates both land. ${LIMITS}`,
+    input: crdtWriteInput,
+    output: z.null(),
+    message: "CRDT data updated successfully.",
+    run: (input, ctx) => updateCrdtData(ctx.scope, input, ctx.db),
+    reply: messageOnly,
+  }),
+];

@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { addFolders, addFoldersInput, addFoldersV1Input } from "@/lib/domain/folders/add-folders";
+import { deleteFolder, deleteFolderInput } from "@/lib/domain/folders/delete-folder";
+import { getFolders, getFoldersInput } from "@/lib/domain/folders/get-folders";
+import { updateFolders, updateFoldersInput } from "@/lib/domain/folders/update-folders";
+import { defineEndpoint, transactional } from "../define-endpoint";
+import { itemResults } from "./replies";
+
+const folderRecord = z.object({
+  folderId: z.string(),
+  folderName: z.string().optional(),
+  organizationId: z.string(),
+  parentFolderId: z.string().describe('"root" at the top level.'),
+  apiKey: z.string(),
+  createdAt: z.number().describe("Epoch milliseconds."),
+  lastUpdated: z.number().describe("Epoch milliseconds."),
+  ancestors: z.array(z.string()).describe('From "root" down to the parent.'),
+  accessType: z.string(),
+  inheritAccessFromParent: z.boolean(),
+  get subFolders() {
+    return z.array(folderRecord).optional();
+  },
+}).meta({ id: "Folder" });
+
+const ALL_FOLDERS = "Folders retrieved successfully.";
+const SOME_FOLDERS = "Folder(s) retrieved successfully.";
+
+export const folderEndpoints = [
+  defineEndpoint({
+    path: "/v1/organizations/folders/add",
+    auth: "apiKey",
+    summary: "Add Folder",
+    input: addFoldersV1Input,
+    output: itemResults,
+    message: "Folder created successfully.",
+    run: transactional(addFolders),
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/folders/add",
+    auth: "apiKey",
+    summary: "Add Folder (v2)",
+    input: addFoldersInput,
+    output: itemResults,
+    message: "Folder created successfully.",
+    run: transactional(addFolders),
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/folders/update",
+    auth: "apiKey",
+    summary: "Update Folder",
+    input: updateFoldersInput,
+    output: itemResults,
+    message: "Folder Updated successfully.",
+    run: transactional(updateFolders),
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/folders/get",
+    auth: "apiKey",
+    summary: "Get Folders",
+    input: getFoldersInput,
+    output: z.object({ folders: z.array(folderRecord), specific: z.boolean() }),
+    message: ALL_FOLDERS,
+    run: (input, ctx) => getFolders(ctx.scope, input, ctx.db),
+    reply: {
+      // The message tells the two kinds of answer apart: every folder, or one folder with its subfolders.
+      build: (out) => ({ status: "success", message: out.specific ? SOME_FOLDERS : ALL_FOLDERS, data: out.folders }),
+      schema: z.object({ status: z.literal("success"), message: z.enum([ALL_FOLDERS, SOME_FOLDERS]), data: z.array(folderRecord) }),
+    },
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/folders/delete",
+    auth: "apiKey",
+    summary: "Delete Folder",
+    input: deleteFolderInput,
+    output: z.null(),
+    message: "Folder deletion initiated successfully.",
+    run: transactional(deleteFolder),
+  }),
+];

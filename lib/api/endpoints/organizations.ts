@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { addOrganizations, addOrganizationsInput } from "@/lib/domain/organizations/add-organizations";
+import { getOrganizations, getOrganizationsInput } from "@/lib/domain/organizations/get-organizations";
+import { defineEndpoint, transactional } from "../define-endpoint";
+import { itemResults, paged } from "./replies";
+
+export const organizationEndpoints = [
+  defineEndpoint({
+    path: "/v2/organizations/add",
+    auth: "apiKey",
+    summary: "Add Organizations",
+    input: addOrganizationsInput,
+    output: itemResults,
+    message: "Organization(s) added successfully.",
+    run: transactional(addOrganizations),
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/get",
+    auth: "apiKey",
+    summary: "Get Organizations",
+    input: getOrganizationsInput,
+    message: "Organization(s) retrieved successfully.",
+    dataOptional: true,
+    run: (input, ctx) => getOrganizations(ctx.scope, input, ctx.db),
+    ...paged(
+      "organizations",
+      "nextPageToken",
+      z.array(z.object({ id: z.string(), organizationName: z.string().optional(), disabled: z.boolean() })),
+    ),
+  }),
+];

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import type { ItemResults } from "@/lib/domain/batch";
+
+// Reply shapes several areas share.
+
+/** Batch replies: `data` keyed by each item's id. */
+export const itemResults = z.record(
+  z.string(),
+  z.object({ success: z.boolean(), id: z.string().optional(), message: z.string() }),
+) satisfies z.ZodType<ItemResults>;
+
+type PagedShape<T extends string, S extends z.ZodType> = {
+  status: z.ZodLiteral<"success">;
+  message: z.ZodString;
+  data: S;
+} & Record<T, z.ZodOptional<z.ZodString>>;
+
+/**
+ * A list whose next-page token sits beside `data` in `result` (`pageToken` or `nextPageToken`, by endpoint),
+ * left out on the last page. Spread into an endpoint: `...paged("users", "nextPageToken", schema)`; `run`
+ * returns `{ [dataKey]: ..., [tokenKey]?: ... }`.
+ */
+export function paged<D extends string, T extends string, S extends z.ZodType>(dataKey: D, tokenKey: T, data: S) {
+  const output = z.object({ [dataKey]: data, [tokenKey]: z.string().optional() } as Record<D, S> & Record<T, z.ZodOptional<z.ZodString>>);
+  const shape = {
+    status: z.literal("success"),
+    message: z.string(),
+    data,
+    [tokenKey]: z.string().optional().describe("Present only when another page exists."),
+  } as PagedShape<T, S>;
+  return {
+    output,
+    reply: {
+      build: (out: z.output<typeof output>, message: string) => {
+        const values = out as Record<string, unknown>;
+        return { status: "success", message, data: values[dataKey], ...(values[tokenKey] ? { [tokenKey]: values[tokenKey] } : {}) };
+      },
+      schema: z.object(shape),
+    },
+  };
+}

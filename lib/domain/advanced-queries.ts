@@ -1,0 +1,13 @@
+import type { Tx } from "@/lib/infra/db";
+import { precondition } from "./errors";
+import type { ApiKeyScope } from "./scope";
+
+/** Get Users, Get Documents, the folder operations and Get Organizations need advanced queries on the key. */
+export async function requireAdvancedQueries(scope: ApiKeyScope, tx: Tx) {
+  const key = await tx.apiKey.findUnique({ where: { id: scope.apiKeyId }, select: { advancedQueries: true } });
+  if (!key?.advancedQueries) {
+    throw precondition(
+      `Advanced queries are disabled for this API key. Enable them with: npx weft apikey:update ${scope.apiKeyId} --advanced-queries on`,
+    );
+  }
+}

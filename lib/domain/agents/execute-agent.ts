@@ -1,0 +1,49 @@
+import { db } from "@/lib/infra/db";
+import { defineJob } from "@/lib/infra/jobs";
+import { callModel } from "../ai/call-model";
+import { readDocumentText } from "../crdt/read-document-text";
+import { verdictOf, withVerdictInstruction } from "./agent-verdict";
+import type { ExecutionStatus } from "./execution-view";
+
+// The background half of an agent run: read the input, ask the model, record how it ended.
+
+type Outcome = { status: Exclude<ExecutionStatus, "running">; message: string };
+
+interface Execution {
+  id: string;
+  apiKeyId: string;
+  model: string;
+  instruction: string;
+  reads: string;
+  organizationId: string | null;
+  documentId: string | null;
+  editorId: string | null;
+  inputText: string | null;
+}
+
+async function outcomeOf(e: Execution): Promise<Outcome> {
+  let input: string | undefined;
+  if (e.reads === "crdt") {
+    input = await readDocumentText(e.apiKeyId, { organizationId: e.organizationId ?? "", documentId: e.documentId ?? "", editorId: e.editorId }, db());
+    if (input === undefined) return { status: "skipped", message: "Nothing to read: the document has no CRDT data." };
+  } else {
+    input = e.inputText ?? "";
+  }
+  if (!input.trim()) return { status: "skipped", message: "Nothing to read: the input text is empty." };
+  const answer = await callModel(e.apiKeyId, { model: e.model, prompt: withVerdictInstruction(e.instruction), text: input }, db());
+  if (!answer.success) return { status: "error", message: answer.error };
+  return { status: verdictOf(answer.text), message: answer.text };
+}
+
+export async function executeAgent({ executionId }: { executionId: string }) {
+  const execution = await db().agentExecution.findFirst({ where: { id: executionId, status: "running" } });
+  if (!execution) return; // already finished (a retried job)
+  const outcome = await outcomeOf(execution);
+  const completedAt = new Date();
+  await db().agentExecution.updateMany({
+    where: { id: executionId, apiKeyId: execution.apiKeyId, status: "running" },
+    data: { ...outcome, completedAt, durationMs: Math.max(0, completedAt.getTime() - execution.startedAt.getTime()) },
+  });
+}
+
+export const executeAgentJob = defineJob("agents.execute", executeAgent, { retryLimit: 2, retryDelay: 5 });

@@ -1,0 +1,36 @@
+import { env } from "@/lib/infra/env";
+import { invalid } from "../errors";
+import type { ApiKeyScope } from "../scope";
+
+// What the CRDT operations share: the row's key and the stored-state limit.
+
+export const NO_CRDT_DATA = "No CRDT data found for this editor ID.";
+
+export interface EditorRef {
+  organizationId: string;
+  documentId: string;
+  editorId: string;
+}
+
+export function editorKey(scope: ApiKeyScope, ref: EditorRef) {
+  return {
+    apiKeyId_organizationId_documentId_editorId: {
+      apiKeyId: scope.apiKeyId,
+      organizationId: ref.organizationId,
+      documentId: ref.documentId,
+      editorId: ref.editorId,
+    },
+  };
+}
+
+/**
+ * A request body is capped at WEFT_MAX_BODY_BYTES (1 MiB), but a document's Yjs state also grows with
+ * every update (deletions leave small tombstones), so the stored state has its own cap.
+ */
+export function storableState(state: Uint8Array): Uint8Array<ArrayBuffer> {
+  const limit = env().WEFT_CRDT_MAX_STATE_BYTES;
+  if (state.byteLength > limit) {
+    throw invalid(`CRDT data is too large: the editor's stored state would be ${state.byteLength} bytes; the limit is ${limit} bytes.`);
+  }
+  return new Uint8Array(state);
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import type { Tx } from "@/lib/infra/db";
+import type { ApiKeyScope } from "../scope";
+import { requiredId, type CrdtType } from "./crdt-input";
+import { docFromState, readContent } from "./yjs-content";
+
+export const getCrdtDataInput = z.strictObject({
+  // The hosted API's messages for this endpoint have no closing period.
+  organizationId: requiredId("organizationId", "Organization ID is required"),
+  documentId: requiredId("documentId", "Document ID is required"),
+  editorId: z.string().min(1).max(512).optional(),
+});
+
+/** Every editor's content of the document (or the one editor asked for), with the Yjs state a client applies. */
+export async function getCrdtData(scope: ApiKeyScope, input: z.output<typeof getCrdtDataInput>, tx: Tx) {
+  const rows = await tx.crdtDocument.findMany({
+    where: {
+      apiKeyId: scope.apiKeyId,
+      organizationId: input.organizationId,
+      documentId: input.documentId,
+      ...(input.editorId !== undefined && { editorId: input.editorId }),
+    },
+    orderBy: [{ createdAt: "asc" }, { editorId: "asc" }],
+  });
+  return rows.map((row) => {
+    const type = row.type as CrdtType;
+    return {
+      data: readContent(docFromState(row.state), type, row.contentKey),
+      id: row.editorId,
+      lastUpdate: row.updatedAt.toISOString(),
+      lastUpdatedBy: row.lastUpdatedBy,
+      sessionId: null,
+      type,
+      contentKey: row.contentKey,
+      update: Buffer.from(row.state).toString("base64"),
+    };
+  });
+}

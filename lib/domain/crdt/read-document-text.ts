@@ -1,0 +1,26 @@
+import type { Tx } from "@/lib/infra/db";
+import type { CrdtType } from "./crdt-input";
+import { docFromState, readContent } from "./yjs-content";
+
+/**
+ * A document's CRDT content as one text for a model: text and XML as they are, maps and arrays as JSON,
+ * editors in creation order separated by blank lines. Undefined when the document has no CRDT data.
+ */
+export async function readDocumentText(
+  apiKeyId: string,
+  ref: { organizationId: string; documentId: string; editorId?: string | null },
+  tx: Tx,
+): Promise<string | undefined> {
+  const rows = await tx.crdtDocument.findMany({
+    where: { apiKeyId, organizationId: ref.organizationId, documentId: ref.documentId, ...(ref.editorId && { editorId: ref.editorId }) },
+    orderBy: [{ createdAt: "asc" }, { editorId: "asc" }],
+    select: { type: true, contentKey: true, state: true },
+  });
+  if (!rows.length) return undefined;
+  return rows
+    .map((row) => {
+      const content = readContent(docFromState(row.state), row.type as CrdtType, row.contentKey);
+      return typeof content === "string" ? content : JSON.stringify(content, null, 2);
+    })
+    .join("\n\n");
+}

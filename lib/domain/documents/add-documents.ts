@@ -1,0 +1,49 @@
+import { z } from "zod";
+import type { Tx } from "@/lib/infra/db";
+import { assertDistinct, batchOf, type ItemResults } from "../batch";
+import { accessType, clientId } from "../fields";
+import { ensureFolder } from "../folders/folder-rows";
+import { ensureOrganization, orgScope } from "../organizations/organization-scope";
+import type { ApiKeyScope } from "../scope";
+import { documentRowId } from "./document-rows";
+
+export const documentName = z.string().max(1000);
+
+export const addDocumentsInput = z.strictObject({
+  organizationId: clientId,
+  createOrganization: z.boolean().optional(),
+  documents: batchOf(
+    z.strictObject({
+      documentId: clientId,
+      documentName: documentName.optional(),
+      accessType: accessType.optional(),
+      disabled: z.boolean().optional(),
+    }),
+  ),
+  folderId: clientId.optional(),
+  createFolder: z.boolean().optional(),
+});
+
+export const DOCUMENT_EXISTS = "Document already exists";
+
+/** New documents are added in one statement; one that exists already is an item failure and stays as it was. */
+export async function addDocuments(scope: ApiKeyScope, input: z.output<typeof addDocumentsInput>, tx: Tx): Promise<ItemResults> {
+  const org = orgScope(scope, input.organizationId);
+  assertDistinct(input.documents.map((d) => d.documentId), "documents", "documentId");
+  await ensureOrganization(tx, org, input.createOrganization ?? false);
+  if (input.folderId !== undefined) await ensureFolder(tx, org, input.folderId, input.createFolder ?? false);
+  const created = await tx.document.createManyAndReturn({
+    data: input.documents.map((d) => ({ id: documentRowId(org, d.documentId), ...org, ...d, folderId: input.folderId })),
+    skipDuplicates: true,
+    select: { documentId: true },
+  });
+  const added = new Set(created.map((d) => d.documentId));
+  const results: ItemResults = {};
+  for (const { documentId } of input.documents) {
+    const id = documentRowId(org, documentId);
+    results[documentId] = added.has(documentId)
+      ? { success: true, id, message: "Added Successfully" }
+      : { success: false, id, message: DOCUMENT_EXISTS };
+  }
+  return results;
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import type { Tx } from "@/lib/infra/db";
+import { assertDistinct, batchOf, type ItemResults } from "../batch";
+import { clientId } from "../fields";
+import { orgScope } from "../organizations/organization-scope";
+import type { ApiKeyScope } from "../scope";
+import { removeDocumentData } from "./document-data";
+import { DOCUMENT_MISSING, documentRowId } from "./document-rows";
+
+export const deleteDocumentsInput = z.strictObject({
+  organizationId: clientId,
+  documentIds: batchOf(clientId),
+});
+
+/**
+ * Removes the documents and everything stored under their ids. A document that does not exist is reported
+ * as success with "Document does not exist" (the spec's reply; wire notes, decision 1).
+ */
+export async function deleteDocuments(scope: ApiKeyScope, input: z.output<typeof deleteDocumentsInput>, tx: Tx): Promise<ItemResults> {
+  const org = orgScope(scope, input.organizationId);
+  assertDistinct(input.documentIds, "documentIds");
+  const existing = await tx.document.findMany({ where: { ...org, documentId: { in: input.documentIds } }, select: { documentId: true } });
+  const found = new Set(existing.map((d) => d.documentId));
+  await removeDocumentData(tx, org, [...found]);
+  const results: ItemResults = {};
+  for (const documentId of input.documentIds) {
+    const id = documentRowId(org, documentId);
+    results[documentId] = found.has(documentId)
+      ? { success: true, id, message: "Deleted Successfully" }
+      : { success: true, id, message: DOCUMENT_MISSING };
+  }
+  return results;
+}

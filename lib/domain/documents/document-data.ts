@@ -1,0 +1,49 @@
+import type { Tx } from "@/lib/infra/db";
+import type { OrgScope } from "../organizations/organization-scope";
+import { documentRowId } from "./document-rows";
+
+// Everything stored under a document id, in one list. Migrate Documents moves each entry's rows from the old
+// id to the new one; Delete Documents and Delete Folder remove them; both in the caller's transaction.
+// A table keyed by documentId (notifications, activity, CRDT data, comments, ...) adds its entry here.
+
+export interface DocumentData {
+  name: string;
+  move(tx: Tx, org: OrgScope, from: string, to: string): Promise<unknown>;
+  remove(tx: Tx, org: OrgScope, documentIds: string[]): Promise<unknown>;
+}
+
+export const documentData: DocumentData[] = [
+  {
+    name: "document",
+    move: (tx, org, from, to) =>
+      tx.document.updateMany({ where: { ...org, documentId: from }, data: { documentId: to, id: documentRowId(org, to) } }),
+    remove: (tx, org, documentIds) => tx.document.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
+  },
+  {
+    name: "memberships",
+    move: (tx, org, from, to) =>
+      tx.membership.updateMany({ where: { ...org, resourceType: "document", resourceId: from }, data: { resourceId: to } }),
+    remove: (tx, org, documentIds) =>
+      tx.membership.deleteMany({ where: { ...org, resourceType: "document", resourceId: { in: documentIds } } }),
+  },
+  {
+    name: "crdt",
+    move: (tx, org, from, to) => tx.crdtDocument.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
+    remove: (tx, org, documentIds) => tx.crdtDocument.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
+  },
+  {
+    // Execution history stays when a document is deleted (it records what ran); a migration relabels it.
+    name: "agent executions",
+    move: (tx, org, from, to) => tx.agentExecution.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
+    remove: async () => {},
+  },
+];
+
+export async function moveDocumentData(tx: Tx, org: OrgScope, from: string, to: string) {
+  for (const d of documentData) await d.move(tx, org, from, to);
+}
+
+export async function removeDocumentData(tx: Tx, org: OrgScope, documentIds: string[]) {
+  if (!documentIds.length) return;
+  for (const d of documentData) await d.remove(tx, org, documentIds);
+}

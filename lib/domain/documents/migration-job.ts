@@ -1,0 +1,50 @@
+import { db } from "@/lib/infra/db";
+import { defineJob } from "@/lib/infra/jobs";
+import { errorFields, log } from "@/lib/infra/log";
+import { lockOrganization, type OrgScope } from "../organizations/organization-scope";
+import { moveDocumentData } from "./document-data";
+
+// The background half of Migrate Documents: pending -> in_progress -> completed, or failed with a reason.
+// The move and the "completed" mark commit together, so a worker that dies mid-way leaves the migration
+// in_progress with nothing moved, and pg-boss's retry of the job runs it again.
+
+export const MIGRATION_STATUSES = ["pending", "in_progress", "completed", "failed"] as const;
+export type MigrationStatus = (typeof MIGRATION_STATUSES)[number];
+
+export interface MigrationJob {
+  apiKeyId: string;
+  migrationId: string;
+}
+
+class MigrationFailure extends Error {}
+
+export async function runMigration({ apiKeyId, migrationId }: MigrationJob) {
+  const where = { id: migrationId, apiKeyId };
+  const claimed = await db().documentMigration.updateMany({
+    where: { ...where, status: { in: ["pending", "in_progress"] } },
+    data: { status: "in_progress" },
+  });
+  if (claimed.count === 0) return;
+  try {
+    await db().$transaction(async (tx) => {
+      const m = await tx.documentMigration.findFirstOrThrow({ where, select: { organizationId: true, documentId: true, newDocumentId: true } });
+      const org: OrgScope = { apiKeyId, organizationId: m.organizationId };
+      await lockOrganization(tx, org);
+      const present = await tx.document.findMany({
+        where: { ...org, documentId: { in: [m.documentId, m.newDocumentId] } },
+        select: { documentId: true },
+      });
+      const has = (id: string) => present.some((d) => d.documentId === id);
+      if (!has(m.documentId)) throw new MigrationFailure(`Document ${m.documentId} does not exist.`);
+      if (has(m.newDocumentId)) throw new MigrationFailure(`Document ${m.newDocumentId} already exists.`);
+      await moveDocumentData(tx, org, m.documentId, m.newDocumentId);
+      await tx.documentMigration.updateMany({ where, data: { status: "completed" } });
+    });
+  } catch (e) {
+    if (!(e instanceof MigrationFailure)) log.error("document migration failed", { migrationId, ...errorFields(e) });
+    const reason = e instanceof MigrationFailure ? e.message : "Internal error while moving the document's data.";
+    await db().documentMigration.updateMany({ where, data: { status: "failed", reason } });
+  }
+}
+
+export const migrationJob = defineJob<MigrationJob>("documents.migrate", runMigration, { retryLimit: 3 });

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import type { Tx } from "@/lib/infra/db";
+import { requireAdvancedQueries } from "../advanced-queries";
+import { clientId } from "../fields";
+import { pageArgs, pagingInput, takePage } from "../paging";
+import type { ApiKeyScope } from "../scope";
+
+export const getOrganizationsInput = z.strictObject({
+  organizationIds: z.array(clientId).max(30).optional(),
+  ...pagingInput,
+});
+
+export async function getOrganizations(scope: ApiKeyScope, input: z.output<typeof getOrganizationsInput>, tx: Tx) {
+  await requireAdvancedQueries(scope, tx);
+  const rows = await tx.organization.findMany({
+    ...pageArgs(input, {
+      apiKeyId: scope.apiKeyId,
+      ...(input.organizationIds && { organizationId: { in: input.organizationIds } }),
+    }),
+    select: { id: true, organizationId: true, name: true, disabled: true, createdAt: true },
+  });
+  const { page, nextPageToken } = takePage(rows, input.pageSize);
+  return {
+    organizations: page.map((o) => ({ id: o.organizationId, organizationName: o.name ?? undefined, disabled: o.disabled })),
+    nextPageToken,
+  };
+}

@@ -1,0 +1,37 @@
+import type { Tx } from "@/lib/infra/db";
+import { derivedId } from "@/lib/infra/ids";
+import { notFound } from "../errors";
+import type { ApiKeyScope } from "../scope";
+
+/** The tenant scope of everything inside one organization: every query filters by both ids. */
+export interface OrgScope {
+  apiKeyId: string;
+  organizationId: string;
+}
+
+export const orgScope = (scope: ApiKeyScope, organizationId: string): OrgScope => ({ apiKeyId: scope.apiKeyId, organizationId });
+
+export const organizationRowId = (org: OrgScope) => derivedId("org", [org.apiKeyId, org.organizationId]);
+
+export const ORGANIZATION_MISSING = "Organization does not exist.";
+export const CREATE_ORGANIZATION_HINT = " Pass createOrganization: true to create it.";
+
+/** The organization must exist; with `create` it is made first, in the caller's transaction. */
+export async function ensureOrganization(tx: Tx, org: OrgScope, create: boolean, hint = CREATE_ORGANIZATION_HINT) {
+  if (create) {
+    await tx.organization.createMany({ data: [{ id: organizationRowId(org), ...org }], skipDuplicates: true });
+    return;
+  }
+  const found = await tx.organization.findUnique({ where: { apiKeyId_organizationId: org }, select: { id: true } });
+  if (!found) throw notFound(ORGANIZATION_MISSING + hint);
+}
+
+/**
+ * Locks the organization row until the transaction ends, so that folder changes (which read a subtree and
+ * write it back) run one at a time per organization. False when the organization does not exist.
+ */
+export async function lockOrganization(tx: Tx, org: OrgScope): Promise<boolean> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT 1 FROM "Organization" WHERE "apiKeyId" = ${org.apiKeyId} AND "organizationId" = ${org.organizationId} FOR UPDATE`;
+  return rows.length > 0;
+}

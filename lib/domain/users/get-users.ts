@@ -1,0 +1,92 @@
+import { z } from "zod";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { Tx } from "@/lib/infra/db";
+import { requireAdvancedQueries } from "../advanced-queries";
+import { invalid } from "../errors";
+import { clientId } from "../fields";
+import { orgScope } from "../organizations/organization-scope";
+import { pageArgs, pagingInput, takePage } from "../paging";
+import type { ApiKeyScope } from "../scope";
+import { membershipTarget } from "./membership-target";
+
+export const getUsersInput = z.strictObject({
+  organizationId: clientId,
+  documentId: clientId.optional(),
+  folderId: clientId.optional(),
+  userIds: z.array(clientId).max(30).optional(),
+  organizationUserGroupIds: z.array(clientId).max(30).optional(),
+  allDocuments: z.boolean().optional(),
+  groupByDocumentId: z.boolean().optional(),
+  ...pagingInput,
+});
+
+const profileSelect = {
+  userId: true,
+  name: true,
+  email: true,
+  photoUrl: true,
+  initial: true,
+  color: true,
+  textColor: true,
+  groupIds: true,
+} as const;
+type Profile = Prisma.OrganizationUserGetPayload<{ select: typeof profileSelect }>;
+
+export interface UserView {
+  userId: string;
+  name?: string;
+  email?: string;
+  photoUrl?: string;
+  initial?: string;
+  color?: string;
+  textColor?: string;
+  organizationUserGroupIds?: string[];
+  accessRole?: string;
+}
+
+function view(p: Profile, accessRole?: string): UserView {
+  const out: UserView = { userId: p.userId };
+  for (const k of ["name", "email", "photoUrl", "initial", "color", "textColor"] as const) if (p[k] !== null) out[k] = p[k];
+  if (p.groupIds.length) out.organizationUserGroupIds = p.groupIds;
+  if (accessRole) out.accessRole = accessRole;
+  return out;
+}
+
+/**
+ * One page of users. By default the organization's own members; with documentId or folderId that
+ * resource's members; with allDocuments every user who is a member of some document (organization-level
+ * users are not included), grouped by document with groupByDocumentId. Filters combine; expired
+ * memberships do not count.
+ */
+export async function getUsers(scope: ApiKeyScope, input: z.output<typeof getUsersInput>, tx: Tx) {
+  await requireAdvancedQueries(scope, tx);
+  const target = membershipTarget(input);
+  if (input.allDocuments && input.folderId !== undefined) throw invalid("allDocuments cannot be combined with folderId.");
+  const org = orgScope(scope, input.organizationId);
+  const resource: Prisma.MembershipWhereInput = input.allDocuments
+    ? { resourceType: "document", ...(input.documentId !== undefined && { resourceId: input.documentId }) }
+    : target;
+  const live: Prisma.MembershipWhereInput = { OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] };
+  const userIds = input.userIds && { userId: { in: input.userIds } };
+  const groups = input.organizationUserGroupIds && { groupIds: { hasSome: input.organizationUserGroupIds } };
+
+  if (input.allDocuments && !input.groupByDocumentId) {
+    // Each user once, however many documents: paged over the directory.
+    const rows = await tx.organizationUser.findMany({
+      ...pageArgs(input, { ...org, ...userIds, ...groups, memberships: { some: { ...resource, ...live } } }),
+      select: { ...profileSelect, id: true, createdAt: true },
+    });
+    const { page: users, nextPageToken } = takePage(rows, input.pageSize);
+    return { users: users.map((p) => view(p)), nextPageToken };
+  }
+
+  const rows = await tx.membership.findMany({
+    ...pageArgs(input, { ...org, ...resource, ...userIds, ...(groups && { user: groups }), ...live }),
+    select: { id: true, createdAt: true, resourceId: true, accessRole: true, user: { select: profileSelect } },
+  });
+  const { page: members, nextPageToken } = takePage(rows, input.pageSize);
+  if (!input.allDocuments) return { users: members.map((m) => view(m.user, m.accessRole)), nextPageToken };
+  const byDocument: Record<string, UserView[]> = {};
+  for (const m of members) (byDocument[m.resourceId] ??= []).push(view(m.user, m.accessRole));
+  return { users: byDocument, nextPageToken };
+}

@@ -1,0 +1,87 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { Tx } from "@/lib/infra/db";
+import { newId } from "@/lib/infra/ids";
+import type { AccessRole } from "../fields";
+import type { OrgScope } from "../organizations/organization-scope";
+import type { MembershipTarget } from "./membership-target";
+import { initialOf, userRowId, type UserProfileInput } from "./user-fields";
+
+// Bulk writes of the user directory and memberships: one statement per table for a whole batch
+// (INSERT ... SELECT FROM jsonb_to_recordset ... ON CONFLICT), never a round trip per user.
+
+/**
+ * Creates or updates directory profiles. Fields a profile leaves out keep their stored values; `initial`
+ * is derived from a new `name` unless given.
+ */
+export async function saveProfiles(tx: Tx, org: OrgScope, users: UserProfileInput[]) {
+  if (!users.length) return;
+  const stored = await tx.organizationUser.findMany({
+    where: { ...org, userId: { in: users.map((u) => u.userId) } },
+    select: { userId: true, name: true, email: true, photoUrl: true, initial: true, color: true, textColor: true, groupIds: true },
+  });
+  const byId = new Map(stored.map((s) => [s.userId, s]));
+  const rows = users.map((u) => {
+    const old = byId.get(u.userId);
+    return {
+      id: userRowId(org, u.userId),
+      userId: u.userId,
+      name: u.name ?? old?.name ?? null,
+      email: u.email ?? old?.email ?? null,
+      photoUrl: u.photoUrl ?? old?.photoUrl ?? null,
+      initial: u.initial ?? (u.name !== undefined ? initialOf(u.name) : old?.initial) ?? null,
+      color: u.color ?? old?.color ?? null,
+      textColor: u.textColor ?? old?.textColor ?? null,
+      groupIds: u.organizationUserGroupIds ?? old?.groupIds ?? [],
+    };
+  });
+  await tx.$executeRaw`
+    INSERT INTO "OrganizationUser"
+      ("id", "apiKeyId", "organizationId", "userId", "name", "email", "photoUrl", "initial", "color", "textColor", "groupIds", "createdAt", "updatedAt")
+    SELECT v."id", ${org.apiKeyId}, ${org.organizationId}, v."userId", v."name", v."email", v."photoUrl", v."initial", v."color",
+           v."textColor", v."groupIds", now(), now()
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v("id" text, "userId" text, "name" text, "email" text,
+         "photoUrl" text, "initial" text, "color" text, "textColor" text, "groupIds" text[])
+    ON CONFLICT ("apiKeyId", "organizationId", "userId") DO UPDATE SET
+      "name" = EXCLUDED."name", "email" = EXCLUDED."email", "photoUrl" = EXCLUDED."photoUrl", "initial" = EXCLUDED."initial",
+      "color" = EXCLUDED."color", "textColor" = EXCLUDED."textColor", "groupIds" = EXCLUDED."groupIds", "updatedAt" = EXCLUDED."updatedAt"`;
+}
+
+export interface Grant extends MembershipTarget {
+  userId: string;
+  /** Left out: a new membership is an editor, an existing one keeps its role. */
+  accessRole?: AccessRole;
+  expiresAt?: Date | null;
+}
+
+/**
+ * Creates or updates memberships; the users must be in the directory. With `setExpiry`, a grant's
+ * expiresAt (null: never) replaces the stored one.
+ */
+export async function saveMemberships(tx: Tx, org: OrgScope, grants: Grant[], setExpiry = false) {
+  const withRole = grants.filter((g) => g.accessRole !== undefined);
+  const keepRole = grants.filter((g) => g.accessRole === undefined);
+  const update = setExpiry
+    ? Prisma.sql`DO UPDATE SET "accessRole" = EXCLUDED."accessRole", "expiresAt" = EXCLUDED."expiresAt", "updatedAt" = EXCLUDED."updatedAt"`
+    : Prisma.sql`DO UPDATE SET "accessRole" = EXCLUDED."accessRole", "updatedAt" = EXCLUDED."updatedAt"`;
+  if (withRole.length) await insertMemberships(tx, org, withRole, update);
+  if (keepRole.length) await insertMemberships(tx, org, keepRole, Prisma.sql`DO NOTHING`);
+}
+
+async function insertMemberships(tx: Tx, org: OrgScope, grants: Grant[], onConflict: Prisma.Sql) {
+  const rows = grants.map((g) => ({
+    id: newId("mem"),
+    userId: g.userId,
+    resourceType: g.resourceType,
+    resourceId: g.resourceId,
+    accessRole: g.accessRole ?? null,
+    expiresAt: g.expiresAt?.toISOString() ?? null,
+  }));
+  await tx.$executeRaw`
+    INSERT INTO "Membership"
+      ("id", "apiKeyId", "organizationId", "userId", "resourceType", "resourceId", "accessRole", "expiresAt", "createdAt", "updatedAt")
+    SELECT v."id", ${org.apiKeyId}, ${org.organizationId}, v."userId", v."resourceType", v."resourceId",
+           COALESCE(v."accessRole", 'editor'), v."expiresAt", now(), now()
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v("id" text, "userId" text, "resourceType" text, "resourceId" text,
+         "accessRole" text, "expiresAt" timestamp(3))
+    ON CONFLICT ("apiKeyId", "organizationId", "userId", "resourceType", "resourceId") ${onConflict}`;
+}
