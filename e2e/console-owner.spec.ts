@@ -40,7 +40,7 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
   await expect(page.getByLabel("Owner email")).toHaveValue(email);
   await page.getByLabel("Avatar URL (optional)").fill("not a url");
   await page.getByRole("button", { name: "Create workspace" }).click();
-  await expect(page.getByRole("alert")).toHaveText("avatar must be a valid URL.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("avatar must be a valid URL.");
   await screenshots(page, "console-workspace-new-invalid");
   await page.getByLabel("Avatar URL (optional)").fill("");
   await page.getByLabel("Workspace name (optional)").fill("E2E workspace");
@@ -58,7 +58,7 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
   await page.goto("/workspaces/new");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Create workspace" }).click();
-  await expect(page.getByRole("alert")).toHaveText(
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
     "Creating an additional workspace requires your root workspace to be on a paid plan (a production API key).",
   );
   await screenshots(page, "console-workspace-new-refused");
@@ -77,7 +77,7 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
   await expect(page.getByLabel("Persistence region")).toHaveValue("nam5");
   await screenshots(page, "console-api-key-new");
   await page.getByRole("button", { name: "Create API key" }).click();
-  await expect(page.getByRole("alert")).toHaveText("This workspace is not enabled for self-serve production API key creation.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("This workspace is not enabled for self-serve production API key creation.");
   await page.getByLabel("Type").selectOption("testing");
   await page.getByLabel("Name (optional)").fill("E2E key");
   await page.getByLabel("Allowed domains (optional)").fill("example.com, app.example.com");
@@ -151,13 +151,42 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
   const refused = await getDomains(apiKey, oldToken);
   expect(refused.status).toBe(403);
 
+  // AI provider keys: set through the key's tab, shown only masked, the same mask REST answers with.
+  await page.getByRole("navigation", { name: "API key" }).getByRole("link", { name: "AI provider keys" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/workspaces/${workspaceId}/keys/${apiKey}/ai`);
+  await waitForHydration(page);
+  const providerKeys = page.getByRole("list", { name: "AI provider keys" });
+  await expect(providerKeys.getByRole("listitem")).toHaveText([/OpenAI\s*Not set/, /Anthropic\s*Not set/, /Gemini\s*Not set/]);
+  await page.getByRole("button", { name: "Save provider key" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("customerApiKey");
+  const secret = "sk-proj-e2e-0123456789abcdef";
+  await page.getByLabel("Provider", { exact: true }).selectOption("anthropic");
+  await page.getByLabel("Provider API key").fill(secret);
+  await page.getByLabel("Provider API key").press("Enter");
+  await expect(page.getByText("Anthropic key saved.")).toBeVisible();
+  await expect(page.getByLabel("Anthropic key (masked)")).toHaveText("sk-...def");
+  await expect(page.getByLabel("Provider API key")).toHaveValue("");
+  await page.reload();
+  await expect(page.getByLabel("Anthropic key (masked)")).toHaveText("sk-...def");
+  expect(await page.content()).not.toContain(secret);
+  await screenshots(page, "console-ai-provider-keys");
+  const config = await fetch(`${BASE_URL}/v2/workspace/apikeyconfig/get`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-service-api-key": apiKey, "x-service-auth-token": newToken },
+    body: JSON.stringify({ data: {} }),
+  });
+  expect(config.status).toBe(200);
+  expect((await config.json()).result.data.aiModelsConfig).toEqual({ anthropic: { displayText: "sk-...def" } });
+
   // The dev mailbox shows this owner's sign-in mail, link included.
   await page.getByRole("link", { name: "Mailbox" }).click();
   await expect(page).toHaveURL(`${BASE_URL}/mailbox`);
   const mail = page.getByRole("list", { name: "Mail" }).getByRole("listitem");
   await expect(mail).toHaveCount(1);
   await expect(mail).toContainText(`To ${email}`);
-  await mail.getByText(/^Sign in to weft/).click();
+  // Keyboard: focus the summary, Enter opens the mail.
+  await mail.locator("summary").focus();
+  await page.keyboard.press("Enter");
   await expect(mail.getByRole("link", { name: /\/api\/auth\/callback\/email/ })).toBeVisible();
   await screenshots(page, "console-mailbox");
 

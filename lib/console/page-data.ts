@@ -28,10 +28,19 @@ export async function loadWorkspacePage(workspaceId: string, subpath = "") {
   return { viewer, workspace, scope };
 }
 
-/** The same for a key's page: the key must belong to that workspace (404 otherwise). */
-export async function loadApiKeyPage(workspaceId: string, apiKeyId: string) {
-  const page = await loadWorkspacePage(workspaceId, `/keys/${encodeURIComponent(apiKeyId)}`);
+/** The same for a key's page (`subpath` below the key's): the key must belong to that workspace (404 otherwise). */
+export async function loadApiKeyPage(workspaceId: string, apiKeyId: string, subpath = "") {
+  const page = await loadWorkspacePage(workspaceId, `/keys/${encodeURIComponent(apiKeyId)}${subpath}`);
   const key = await orNotFound(getApiKeyDetails(page.scope, { apiKey: apiKeyId }, db()));
   const keyScope: ApiKeyScope = { level: "apiKey", workspaceId: page.workspace.id, apiKeyId: key.id };
   return { ...page, key, keyScope };
+}
+
+/** The trail from the workspace list down to a key's pages. */
+export function apiKeyCrumbs(ws: { id: string; name: string }) {
+  return [
+    { href: "/workspaces", label: "Workspaces" },
+    { href: `/workspaces/${ws.id}`, label: ws.name },
+    { href: `/workspaces/${ws.id}/keys`, label: "API keys" },
+  ];
 }

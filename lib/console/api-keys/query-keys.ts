@@ -5,4 +5,5 @@ export const apiKeyKeys = {
   detail: (workspaceId: string, apiKeyId: string) => [...apiKeyKeys.all(workspaceId), "key", apiKeyId] as const,
   domains: (workspaceId: string, apiKeyId: string) => [...apiKeyKeys.detail(workspaceId, apiKeyId), "domains"] as const,
   tokens: (workspaceId: string, apiKeyId: string) => [...apiKeyKeys.detail(workspaceId, apiKeyId), "tokens"] as const,
+  aiProviderKeys: (workspaceId: string, apiKeyId: string) => [...apiKeyKeys.detail(workspaceId, apiKeyId), "ai-provider-keys"] as const,
 };

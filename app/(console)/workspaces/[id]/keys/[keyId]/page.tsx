@@ -1,4 +1,5 @@
 import { AllowedDomains } from "@/components/console/api-keys/allowed-domains";
+import { ApiKeyTabs } from "@/components/console/api-keys/api-key-tabs";
 import { ApiKeySwitches } from "@/components/console/api-keys/api-key-switches";
 import { AuthTokens } from "@/components/console/api-keys/auth-tokens";
 import { KeyTypeBadge } from "@/components/console/api-keys/key-type-badge";
@@ -8,7 +9,7 @@ import { DetailsList } from "@/components/console/details-list";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
 import { formatTime } from "@/lib/console/format";
-import { loadApiKeyPage } from "@/lib/console/page-data";
+import { apiKeyCrumbs, loadApiKeyPage } from "@/lib/console/page-data";
 import { getDomains } from "@/lib/domain/domains/domain-changes";
 import { db } from "@/lib/infra/db";
 
@@ -24,13 +25,10 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
     <>
       <PageHeader
         title={key.name}
-        crumbs={[
-          { href: "/workspaces", label: "Workspaces" },
-          { href: `/workspaces/${ws.id}`, label: ws.name },
-          { href: `/workspaces/${ws.id}/keys`, label: "API keys" },
-        ]}
+        crumbs={apiKeyCrumbs(ws)}
         description={<KeyTypeBadge type={key.type} />}
       />
+      <ApiKeyTabs workspaceId={ws.id} apiKeyId={key.id} current="settings" />
       <div className="space-y-6">
         <section aria-labelledby="key-heading" className={ui.card}>
           <h2 id="key-heading" className={`${ui.cardTitle} mb-4`}>
@@ -57,7 +55,7 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
 
         <section aria-labelledby="tokens-heading" className={ui.card}>
           <h2 id="tokens-heading" className={ui.cardTitle}>
-            Auth token
+            Auth tokens
           </h2>
           <p className="mt-1 mb-4 text-sm text-zinc-600">
             Key-level REST calls send <code className="font-mono">x-service-api-key</code> and <code className="font-mono">x-service-auth-token</code>.
