@@ -52,6 +52,24 @@ test("an operator sees every workspace and sets plan, production keys and per-ke
   await expect(item).toContainText(`Owner: ${owner}`);
   await screenshots(page, "console-workspaces-operator");
 
+  // More than a page of workspaces: Next and Previous walk the keyset pages.
+  for (let i = 0; i < 21; i++) await createWorkspaceOverRest(request, uniqueEmail(`many${i}`));
+  await page.reload();
+  await waitForHydration(page);
+  await expect(list.getByRole("listitem")).toHaveCount(20);
+  const firstPage = await list.getByRole("listitem").allTextContents();
+  const pages = page.getByRole("navigation", { name: "Workspace pages" });
+  await expect(pages.getByText("Page 1")).toBeVisible();
+  await pages.getByRole("button", { name: "Next" }).click();
+  await expect(pages.getByText("Page 2")).toBeVisible();
+  await expect(pages.getByRole("button", { name: "Previous" })).toBeEnabled();
+  const secondPage = await list.getByRole("listitem").allTextContents();
+  expect(secondPage.length).toBeGreaterThan(0);
+  expect(secondPage.filter((t) => firstPage.includes(t))).toEqual([]);
+  await pages.getByRole("button", { name: "Previous" }).click();
+  await expect(pages.getByText("Page 1")).toBeVisible();
+  await expect(list.getByRole("listitem").first()).toHaveText(firstPage[0]);
+
   // Production keys are closed to the owner's workspace until the operator opens them.
   await page.goto(`/workspaces/${ws.id}/keys/new`);
   await waitForHydration(page);
