@@ -91,9 +91,12 @@ test("an operator sees every workspace and sets plan, production keys and per-ke
   await waitForHydration(page);
   await page.getByLabel("Type").selectOption("production");
   await page.getByLabel("Name (optional)").fill("Production key");
+  await page.getByLabel("Persistence region").selectOption("eur3");
+  await page.getByLabel("Realtime region").selectOption("europe-west1");
   await page.getByRole("button", { name: "Create API key" }).click();
   await expect(page.getByRole("heading", { name: "Production key", level: 1 })).toBeVisible();
-  await expect(page.getByText("nam5 (persistence), us-central1 (realtime)")).toBeVisible();
+  await expect(page.getByText("eur3 (persistence), europe-west1 (realtime)")).toBeVisible();
+  await expect(page.getByText("production", { exact: true })).toBeVisible();
 
   // Per-key flags on the owner's first key, as `weft apikey:update` would set them.
   await page.goto(`/workspaces/${ws.id}/keys/${ws.apiKey}`);
