@@ -169,7 +169,7 @@ describe("List Agent Executions", () => {
     expect(first.body.result.items.map((e: { id: string }) => e.id)).toEqual([ids[5], ids[4]]);
     expect(first.body.result.hasMore).toBe(true);
     // New executions between pages do not shift what comes next.
-    await post("/v2/agents/run", { agentId: "a1", text: "late" }, k.key);
+    const late = (await post("/v2/agents/run", { agentId: "a1", text: "late" }, k.key)).body.result.data.id;
     const second = await list({ pageSize: 2, cursor: first.body.result.nextCursor });
     expect(second.body.result.items.map((e: { id: string }) => e.id)).toEqual([ids[3], ids[2]]);
     const third = await list({ pageSize: 2, cursor: second.body.result.nextCursor });
@@ -185,7 +185,8 @@ describe("List Agent Executions", () => {
     expect((await list({ organizationId: "o1", documentId: "d1" })).body.result.items).toHaveLength(1);
     expect((await list({ documentId: "other" })).body.result.items).toEqual([]);
     expect((await list({ status: "skipped" })).body.result.items.map((e: { id: string }) => e.id)).toEqual([ids[5]]);
-    expect((await list({ status: "passed", agentId: "a1", pageSize: 500 })).body.result.items).toHaveLength(5);
+    await finished(late, k.key);
+    expect((await list({ status: "passed", agentId: "a1", pageSize: 500 })).body.result.items).toHaveLength(6);
     const other = await newWorkspace();
     expect((await post("/v2/agents/execution/list", {}, other.key)).body.result.items).toEqual([]);
   });
