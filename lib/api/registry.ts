@@ -8,6 +8,7 @@ import { domainEndpoints } from "./endpoints/domains";
 import { folderEndpoints } from "./endpoints/folders";
 import { notificationEndpoints } from "./endpoints/notifications";
 import { activityEndpoints } from "./endpoints/activities";
+import { commentEndpoints } from "./endpoints/comments";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { userEndpoints } from "./endpoints/users";
 import { workspaceEndpoints } from "./endpoints/workspace";
@@ -26,6 +27,7 @@ export const endpoints = [
   ...agentEndpoints,
   ...notificationEndpoints,
   ...activityEndpoints,
+  ...commentEndpoints,
 ] as const;
 
 export type EndpointList = typeof endpoints;

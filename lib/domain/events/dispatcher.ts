@@ -119,3 +119,8 @@ export function startEventDispatcher(): DispatcherHandle {
   holder.__weftDispatcher = handle;
   return handle;
 }
+
+/** Stops this process's dispatcher loop, if one runs (tests that drive dispatchNext themselves). */
+export async function stopEventDispatcher() {
+  await holder.__weftDispatcher?.stop();
+}
