@@ -9,6 +9,7 @@ import { folderEndpoints } from "./endpoints/folders";
 import { notificationEndpoints } from "./endpoints/notifications";
 import { activityEndpoints } from "./endpoints/activities";
 import { commentEndpoints } from "./endpoints/comments";
+import { userDataEndpoints } from "./endpoints/user-data";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { userEndpoints } from "./endpoints/users";
 import { workspaceEndpoints } from "./endpoints/workspace";
@@ -28,6 +29,7 @@ export const endpoints = [
   ...notificationEndpoints,
   ...activityEndpoints,
   ...commentEndpoints,
+  ...userDataEndpoints,
 ] as const;
 
 export type EndpointList = typeof endpoints;

@@ -1,11 +1,18 @@
-import type { EventConsumer, EventUser, WeftEvent } from "../events/event";
+import { taggedUser, type TaggedUserContact } from "../comments/comment-input";
+import type { EventConsumer, WeftEvent } from "../events/event";
+import { distinctUsers, type UserRef } from "../events/user-ref";
 import { writeNotification } from "./write-notification";
 
 // Comment events notify the users they concern: users mentioned in a new comment (or in the comments of a
-// new annotation), and a new assignee. The actor is never notified of their own action. Notification ids
+// new annotation), and a new assignee. Nobody is notified of their own action. Notification ids
 // derive from the event id, so a redelivered event does not notify twice.
 
-const others = (users: EventUser[], actor: EventUser | null) => users.filter((u) => u.userId !== actor?.userId);
+interface MentioningComment {
+  commentId: number;
+  commentText: string;
+  from: UserRef;
+  taggedUserContacts?: TaggedUserContact[];
+}
 
 async function notify(tx: Parameters<EventConsumer["consume"]>[0], e: WeftEvent) {
   const org = { apiKeyId: e.apiKeyId, organizationId: e.organizationId };
@@ -27,13 +34,19 @@ async function notify(tx: Parameters<EventConsumer["consume"]>[0], e: WeftEvent)
     notifyAll: false,
   };
   if (e.type === "comment.add" || e.type === "comment_annotation.add") {
-    const mentioned = others(e.mentioned, e.actor);
-    if (mentioned.length) {
+    // Per comment: its author mentions its tagged users (a new annotation may hold several authors' comments).
+    const comments = e.type === "comment.add" ? [e.data.comment as MentioningComment] : ((e.data.commentAnnotation as { comments?: MentioningComment[] }).comments ?? []);
+    for (const c of comments) {
+      const mentioned = distinctUsers((c.taggedUserContacts ?? []).map(taggedUser)).filter((u) => u.userId !== c.from.userId);
+      if (!mentioned.length) continue;
       await writeNotification(tx, org, {
         ...base,
-        notificationId: `${e.id}-mention`,
+        notificationId: `${e.id}-mention-${c.commentId}`,
+        notificationSourceData: { ...base.notificationSourceData, commentId: c.commentId },
+        actionUser: c.from,
         headlineTemplate: "{actionUser} mentioned you in a comment",
-        headlineTemplateData: { actionUser },
+        headlineTemplateData: { actionUser: c.from },
+        bodyMessage: c.commentText,
         recipients: mentioned,
       });
     }
