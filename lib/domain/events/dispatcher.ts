@@ -81,11 +81,14 @@ const holder = globalThis as unknown as { __weftDispatcher?: DispatcherHandle };
  * a process with the dispatcher on runs (the kill-and-restart test uses this).
  */
 export function startEventDispatcher(): DispatcherHandle {
-  if (holder.__weftDispatcher) return holder.__weftDispatcher;
+  // The handle stops whichever loop runs in this process, so a test that stopped and restarted it leaves
+  // nothing behind for the harness.
+  const handleForCaller: DispatcherHandle = { stop: stopEventDispatcher };
+  if (holder.__weftDispatcher) return handleForCaller;
   const { WEFT_EVENT_DISPATCHER: on, WEFT_EVENT_POLL_MS: pollMs } = env();
   if (!on) {
     log.info("event dispatcher is off (WEFT_EVENT_DISPATCHER=false)");
-    return { stop: async () => {} };
+    return handleForCaller;
   }
   let stopped = false;
   let wake: (() => void) | undefined;
@@ -117,7 +120,7 @@ export function startEventDispatcher(): DispatcherHandle {
     },
   };
   holder.__weftDispatcher = handle;
-  return handle;
+  return handleForCaller;
 }
 
 /** Stops this process's dispatcher loop, if one runs (tests that drive dispatchNext themselves). */
