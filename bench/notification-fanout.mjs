@@ -11,7 +11,7 @@
 // per round:
 //   weft:  POST /v1/notifications/add with notifyAll: true; measure (a) end to end, from the POST until all
 //          N recipient rows are visible (includes pg-boss's pick-up latency, polling every 0.5 s), and (b) the
-//          job itself, pg-boss's started_on -> completed_on of that job (one INSERT ... SELECT);
+//          job itself, pg-boss's started_on -> completed_on of that job (INSERT ... SELECT per 2,000 users);
 //   raw:   a notification row inserted by hand, then the same N recipient rows sent by the client as
 //          multi-row INSERT ... VALUES statements of 1,000 rows, in one transaction.
 // Prints a table (best round each) and writes bench/results/notification-fanout.json. Every process started
@@ -177,14 +177,18 @@ async function main() {
       await new Promise((res) => setTimeout(res, 10));
     }
     const tDone = process.hrtime.bigint();
-    const job = (
-      await db.query(
+    // pg-boss marks the job completed just after the handler's last commit.
+    const jobDeadline = Date.now() + 10_000;
+    let job;
+    while (!job && Date.now() < jobDeadline) {
+      const { rows } = await db.query(
         `SELECT EXTRACT(EPOCH FROM (completed_on - started_on)) * 1000 AS job_ms, EXTRACT(EPOCH FROM (started_on - created_on)) * 1000 AS wait_ms
            FROM pgboss.job WHERE name = 'notifications.fanout' AND data->>'notificationRowId' = $1 AND state = 'completed'`,
         [rowId],
-      )
-    ).rows[0];
-    // The job row may move to the archive; the end-to-end figure does not depend on it.
+      );
+      job = rows[0];
+      if (!job) await new Promise((res) => setTimeout(res, 20));
+    }
     const jobMs = job ? Number(job.job_ms) : null;
 
     // raw: the same rows, sent by the client as multi-row INSERT ... VALUES of 1,000 rows, one transaction.
@@ -230,7 +234,7 @@ async function main() {
   const rowsPerSec = (msv) => (Number.isFinite(msv) ? Math.round((USERS / msv) * 1000) : null);
   const table = [
     ["what", "best ms", "rows/s"],
-    ["weft fan-out job (INSERT ... SELECT, pg-boss started -> completed)", best("jobMs"), rowsPerSec(best("jobMs"))],
+    ["weft fan-out job (pg-boss started -> completed)", best("jobMs"), rowsPerSec(best("jobMs"))],
     ["weft end to end (POST -> all rows visible, incl. queue pick-up)", best("endToEndMs"), rowsPerSec(best("endToEndMs"))],
     ["raw client INSERT ... VALUES x1000 rows, one transaction", best("rawInsertMs"), rowsPerSec(best("rawInsertMs"))],
   ];

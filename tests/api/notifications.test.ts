@@ -100,16 +100,19 @@ describe("Add and Get Notifications", () => {
     expect(got.body.result.data[0].notifyUsers).toEqual({ "ada@example.com": true, "bob@example.com": true, cy: true });
   });
 
-  it("fans out to 2,000 users in one statement, idempotently", async () => {
+  it("fans out across chunks (2,500 users), idempotently, to organization-level users only", async () => {
     const { w, api } = await setup();
-    for (let i = 0; i < 2; i++) {
-      await api("/v2/users/add", { organizationId: "org", users: Array.from({ length: 1000 }, (_, j) => ({ userId: `u${i * 1000 + j}` })) });
+    for (let i = 0; i < 3; i++) {
+      const n = i < 2 ? 1000 : 500;
+      await api("/v2/users/add", { organizationId: "org", users: Array.from({ length: n }, (_, j) => ({ userId: `u${i * 1000 + j}` })) });
     }
+    await api("/v2/users/add", { organizationId: "org", documentId: "doc", users: [{ userId: "doc-only" }] });
     await api("/v1/notifications/add", notification({ notificationId: "big", notifyUsers: [], notifyAll: true }));
     const job = { apiKeyId: w.apiKey, organizationId: "org", notificationRowId: notificationRowId({ apiKeyId: w.apiKey, organizationId: "org" }, "big") };
     await fanOutNotification(job);
     await fanOutNotification(job);
-    expect(await db().notificationRecipient.count({ where: { notificationRowId: job.notificationRowId } })).toBe(2000);
+    expect(await db().notificationRecipient.count({ where: { notificationRowId: job.notificationRowId } })).toBe(2500);
+    expect(await db().notificationRecipient.count({ where: { notificationRowId: job.notificationRowId, userId: "doc-only" } })).toBe(0);
   });
 
   it("filters combine: documentId, userId, notificationIds", async () => {
