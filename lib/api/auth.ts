@@ -1,3 +1,4 @@
+import { recallCredential, rememberCredential } from "@/lib/infra/credential-cache";
 import { constantTimeEqual, tokenHash } from "@/lib/infra/crypto";
 import { db } from "@/lib/infra/db";
 import { denied } from "@/lib/domain/errors";
@@ -25,10 +26,16 @@ async function authenticateWorkspace(headers: Headers): Promise<Scope> {
   const token = header(headers, "workspace-auth-token");
   if (!workspaceId) throw denied("Workspace ID not found in headers.");
   if (!token) throw denied("Auth Token not found in headers.");
+  const hash = tokenHash(token);
+  const cacheKey = `workspace:${workspaceId}:${hash}`;
+  const cached = recallCredential<Scope>(cacheKey);
+  if (cached) return cached;
   const row = await db().workspace.findUnique({ where: { id: workspaceId }, select: { authTokenHash: true } });
-  const ok = constantTimeEqual(row?.authTokenHash ?? DUMMY_HASH, tokenHash(token));
+  const ok = constantTimeEqual(row?.authTokenHash ?? DUMMY_HASH, hash);
   if (!row || !ok) throw denied("Invalid workspace credentials.");
-  return { level: "workspace", workspaceId };
+  const scope: Scope = { level: "workspace", workspaceId };
+  rememberCredential(cacheKey, scope);
+  return scope;
 }
 
 async function authenticateApiKey(headers: Headers): Promise<Scope> {
@@ -37,11 +44,16 @@ async function authenticateApiKey(headers: Headers): Promise<Scope> {
   if (!apiKeyId) throw denied("API key not found in headers.");
   if (!token) throw denied("Auth Token not found in headers.");
   const hash = tokenHash(token);
+  const cacheKey = `apiKey:${apiKeyId}:${hash}`;
+  const cached = recallCredential<Scope>(cacheKey);
+  if (cached) return cached;
   const row = await db().apiKeyAuthToken.findUnique({
     where: { tokenHash: hash },
     select: { tokenHash: true, apiKeyId: true, apiKey: { select: { workspaceId: true } } },
   });
   const ok = constantTimeEqual(row?.tokenHash ?? DUMMY_HASH, hash) && constantTimeEqual(row?.apiKeyId ?? "", apiKeyId);
   if (!row || !ok) throw denied("Invalid API key.");
-  return { level: "apiKey", workspaceId: row.apiKey.workspaceId, apiKeyId };
+  const scope: Scope = { level: "apiKey", workspaceId: row.apiKey.workspaceId, apiKeyId };
+  rememberCredential(cacheKey, scope);
+  return scope;
 }

@@ -8,6 +8,7 @@ import { authenticate } from "./auth";
 import { clientIpOf } from "./client-ip";
 import type { CallContext, Endpoint } from "./define-endpoint";
 import { errorResponse, successResponse } from "./envelope";
+import { checkJsonLimits } from "./json-limits";
 import { readBodyCapped } from "./read-body";
 import { registry } from "./registry";
 import { firstIssueMessage, issueMessage } from "./validation";
@@ -71,6 +72,7 @@ async function readData(request: Request, endpoint: Endpoint): Promise<unknown> 
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new DomainError("INVALID_ARGUMENT", 'Request body must be a JSON object with a "data" member.');
   }
+  checkJsonLimits(data);
   return data;
 }
 

@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, accessSync, constants } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync, accessSync, constants } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { servePglite } from "./pglite-server";
@@ -46,6 +46,25 @@ export function runningOwner(dataDir: string): OwnerFile | undefined {
   }
 }
 
+/** A new embedded database takes about 40 MB; refuse to start one with less than this free. */
+const FREE_BYTES_FOR_NEW_DATABASE = 64 * 1024 * 1024;
+const FIX = "Set WEFT_DATA_DIR to a writable directory with free space, or set DATABASE_URL.";
+
+function freeBytes(dir: string): number | undefined {
+  try {
+    const s = statfsSync(dir);
+    return s.bavail * s.bsize;
+  } catch {
+    return undefined;
+  }
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+function noSpace(dir: string, free: number | undefined) {
+  return new DataDirError(`The data directory ${dir} has no space left${free === undefined ? "" : ` (${megabytes(free)} free)`}. ${FIX}`);
+}
+
 export function ensureWritableDir(dir: string) {
   try {
     mkdirSync(dir, { recursive: true });
@@ -55,10 +74,29 @@ export function ensureWritableDir(dir: string) {
     rmSync(probe);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code ?? "error";
+    if (code === "ENOSPC") throw noSpace(dir, freeBytes(dir));
+    const readOnly = code === "EROFS" ? " (a read-only file system)" : "";
+    throw new DataDirError(`The data directory ${dir} is not writable (${code})${readOnly}. ${FIX}`);
+  }
+}
+
+function ensureRoomForNewDatabase(dataDir: string, pgDir: string) {
+  if (existsSync(pgDir) && readdirSync(pgDir).length > 0) return;
+  const free = freeBytes(dataDir);
+  if (free !== undefined && free < FREE_BYTES_FOR_NEW_DATABASE) {
     throw new DataDirError(
-      `The data directory ${dir} is not writable (${code}). Set WEFT_DATA_DIR to a writable directory with free space, or set DATABASE_URL.`,
+      `The data directory ${dataDir} has ${megabytes(free)} free; a new embedded database needs at least ${megabytes(FREE_BYTES_FOR_NEW_DATABASE)}. ${FIX}`,
     );
   }
+}
+
+/** PGlite reports a full disk as a generic file-system error; name the cause when the disk is the problem. */
+function explainStartFailure(dataDir: string, e: unknown): unknown {
+  const free = freeBytes(dataDir);
+  const text = String((e as Error)?.message ?? e);
+  if (/ENOSPC|no space/i.test(text) || (free !== undefined && free < 1024 * 1024)) return noSpace(dataDir, free);
+  if (/EROFS|EACCES|EPERM|read-only/i.test(text)) return new DataDirError(`The data directory ${dataDir} is not writable (${text}). ${FIX}`);
+  return e;
 }
 
 function claimOwnership(dataDir: string, info: OwnerFile) {
@@ -86,6 +124,7 @@ function claimOwnership(dataDir: string, info: OwnerFile) {
 export async function startEmbeddedDatabase(dataDir: string, role: string): Promise<EmbeddedDatabase> {
   ensureWritableDir(dataDir);
   const pgDir = path.join(dataDir, "pglite");
+  ensureRoomForNewDatabase(dataDir, pgDir);
   mkdirSync(pgDir, { recursive: true });
   claimOwnership(dataDir, { pid: process.pid, databaseUrl: "", role, startedAt: new Date().toISOString() });
   try {
@@ -109,7 +148,7 @@ export async function startEmbeddedDatabase(dataDir: string, role: string): Prom
     };
   } catch (e) {
     rmSync(ownerPath(dataDir), { force: true });
-    throw e;
+    throw explainStartFailure(dataDir, e);
   }
 }
 

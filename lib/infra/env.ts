@@ -42,6 +42,7 @@ const schema = z.object({
   WEFT_DEFAULT_ACTIVITY_LOGS: flag(true),
   WEFT_MAX_PRODUCTION_KEYS: z.coerce.number().int().min(0).default(5),
   WEFT_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  WEFT_AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   WEFT_CRDT_MAX_STATE_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 * 1024),
   WEFT_ADMIN_EMAILS: z
     .string()

@@ -3,11 +3,21 @@ import { readFileSync } from "node:fs";
 import { openApiDocument } from "@/lib/api/openapi";
 import { endpoints } from "@/lib/api/registry";
 import { HTTP_STATUS } from "@/lib/api/envelope";
+import { GET as live, POST as livePost } from "@/app/api/live/route";
 import { call, useTestDatabase } from "../helpers/api";
 
 useTestDatabase();
 
 describe("transport", () => {
+  it("answers liveness probes (GET and POST /api/live) with a constant body", async () => {
+    for (const probe of [live, livePost]) {
+      const res = probe();
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/json");
+      expect(await res.json()).toEqual({ status: "ok" });
+    }
+  });
+
   it("answers unknown paths with a NOT_FOUND envelope", async () => {
     for (const path of ["/v2/nope", "/v1/workspace/create", "/v2/workspace"]) {
       const res = await call(path, {});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { forgetCredentials } from "@/lib/infra/credential-cache";
 import type { Db } from "@/lib/infra/db";
 import type { WorkspaceScope } from "../scope";
 import { findWorkspaceKey } from "./find-workspace-key";
@@ -6,12 +7,17 @@ import { issueAuthToken } from "./tokens";
 
 export const apiKeyRefInput = z.strictObject({ apiKey: z.string().min(1).max(200) });
 
-/** Replaces every auth token of the key with a new one: the old tokens stop working at once. */
-export function resetAuthToken(scope: WorkspaceScope, input: z.output<typeof apiKeyRefInput>, db: Db) {
-  return db.$transaction(async (tx) => {
+/**
+ * Replaces every auth token of the key with a new one: the old tokens stop working at once on this
+ * instance, and on other instances when their credential cache expires (WEFT_AUTH_CACHE_MS).
+ */
+export async function resetAuthToken(scope: WorkspaceScope, input: z.output<typeof apiKeyRefInput>, db: Db) {
+  const result = await db.$transaction(async (tx) => {
     const key = await findWorkspaceKey(tx, scope.workspaceId, input.apiKey);
     await tx.apiKeyAuthToken.deleteMany({ where: { apiKeyId: key.id } });
     const newAuthToken = await issueAuthToken(tx, key.id);
     return { apiKey: key.id, newAuthToken };
   });
+  forgetCredentials();
+  return result;
 }

@@ -1,0 +1,31 @@
+// JSON-over-HTTP calls the way weft's clients make them: POST {data}, answer {result} or {error}.
+
+export async function post(base, p, data, headers = {}) {
+  const res = await fetch(`${base}${p}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ data }),
+  });
+  const text = await res.text();
+  let body;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: res.status, body };
+}
+
+/** POSTs and returns `result`, or throws with the answer when the call did not succeed. */
+export async function postOk(base, p, data, headers = {}) {
+  const r = await post(base, p, data, headers);
+  if (r.status !== 200 || !r.body?.result) throw new Error(`POST ${p} -> ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
+  return r.body.result;
+}
+
+/** The JSON's structure with every leaf replaced by its type: two servers' answers are compared on it. */
+export function shape(v) {
+  if (Array.isArray(v)) return v.map(shape);
+  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)]));
+  return typeof v;
+}
