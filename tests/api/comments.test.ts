@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dispatchNext, startEventDispatcher, stopEventDispatcher } from "@/lib/domain/events/dispatcher";
+import { dispatchNext, pruneDispatchedEvents, startEventDispatcher, stopEventDispatcher } from "@/lib/domain/events/dispatcher";
 import { emitEvent } from "@/lib/domain/events/event-rows";
 import type { EventConsumer, WeftEvent } from "@/lib/domain/events/event";
 import { db } from "@/lib/infra/db";
@@ -313,5 +313,19 @@ describe("Event dispatcher", () => {
     } finally {
       startEventDispatcher();
     }
+  });
+
+  it("prunes events dispatched longer ago than the retention, never undispatched ones", async () => {
+    const { w, api } = await setup();
+    await addThread(api);
+    await waitFor(async () => (await db().eventOutbox.count({ where: { apiKeyId: w.apiKey, dispatchedAt: { not: null } } })) === 1);
+    const old = new Date(Date.now() - 200 * 3600_000);
+    await db().eventOutbox.updateMany({ where: { apiKeyId: w.apiKey }, data: { dispatchedAt: old } });
+    await db().eventOutbox.create({
+      data: { id: `evt_waiting_${w.apiKey}`, apiKeyId: w.apiKey, organizationId: "org", documentId: "never", seq: 1, type: "comment.add", event: {}, createdAt: old, availableAt: new Date(Date.now() + 3600_000) },
+    });
+    await pruneDispatchedEvents();
+    expect(await db().eventOutbox.findMany({ where: { apiKeyId: w.apiKey }, select: { id: true } })).toEqual([{ id: `evt_waiting_${w.apiKey}` }]);
+    await db().eventOutbox.deleteMany({ where: { apiKeyId: w.apiKey } });
   });
 });

@@ -62,6 +62,19 @@ async function recordFailure(id: string, e: unknown) {
   });
 }
 
+/**
+ * Deletes events dispatched more than WEFT_EVENT_RETENTION_HOURS ago, at most `limit` per call (the
+ * dispatcher loop calls it about once an hour); returns how many went.
+ */
+export async function pruneDispatchedEvents(limit = 10_000): Promise<number> {
+  const cutoff = new Date(Date.now() - env().WEFT_EVENT_RETENTION_HOURS * 3600_000);
+  return db().$executeRaw`
+    DELETE FROM "EventOutbox" WHERE "id" IN (
+      SELECT "id" FROM "EventOutbox" WHERE "dispatchedAt" < ${cutoff} ORDER BY "dispatchedAt" LIMIT ${limit})`;
+}
+
+const PRUNE_EVERY_MS = 3600_000;
+
 /** Dispatches until no event is ready (tests, benchmarks); returns how many were handed over or retried. */
 export async function drainEvents(max = 10_000): Promise<number> {
   let n = 0;
@@ -77,7 +90,7 @@ const holder = globalThis as unknown as { __weftDispatcher?: DispatcherHandle };
 
 /**
  * Starts this process's dispatcher loop: it polls every WEFT_EVENT_POLL_MS while idle and runs back to back
- * while events are ready. WEFT_EVENT_DISPATCHER=false starts nothing: events then wait in the outbox until
+ * while events are ready; about once an hour it prunes events dispatched longer ago than the retention. WEFT_EVENT_DISPATCHER=false starts nothing: events then wait in the outbox until
  * a process with the dispatcher on runs (the kill-and-restart test uses this).
  */
 export function startEventDispatcher(): DispatcherHandle {
@@ -100,8 +113,13 @@ export function startEventDispatcher(): DispatcherHandle {
         resolve();
       };
     });
+  let prunedAt = Date.now();
   const loop = (async () => {
     while (!stopped) {
+      if (Date.now() - prunedAt > PRUNE_EVERY_MS) {
+        prunedAt = Date.now();
+        await pruneDispatchedEvents().catch((e) => log.warn("pruning dispatched events failed", errorFields(e)));
+      }
       let busy = false;
       try {
         busy = await dispatchNext();
