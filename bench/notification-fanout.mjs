@@ -5,7 +5,7 @@
 //   node bench/notification-fanout.mjs [--users 10000 --rounds 3]
 //
 // Steps: the throw-away PostgreSQL (scripts/postgres.sh; reused and left running if already up, WEFT_PG_PORT
-// honoured) -> DROP + CREATE database weft_bench_fanout -> one weft API process (tests/helpers/api-server.mjs:
+// honoured) -> DROP + CREATE database weft_bench_fanout -> one weft API process (scripts/api-server.mjs:
 // weft's start-up with its job workers and event dispatcher behind node:http; no Next build needed) -> seed
 // through the REST API: a workspace, an organization with N users (Add Users, 1,000 per call), a document ->
 // per round:
@@ -78,7 +78,7 @@ async function withClient(url, fn) {
 function startServer(env) {
   mkdirSync(resultsDir, { recursive: true });
   const out = createWriteStream(path.join(resultsDir, "fanout-server.log"));
-  const child = spawn(process.execPath, ["tests/helpers/api-server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(process.execPath, ["scripts/api-server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   child.stderr.pipe(out);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("weft did not start within 120 s; see bench/results/fanout-server.log")), 120_000);

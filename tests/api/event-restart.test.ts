@@ -29,7 +29,7 @@ async function freshPostgres(): Promise<string> {
 }
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ["tests/helpers/api-server.mjs"], {
+  const child = spawn(process.execPath, ["scripts/api-server.mjs"], {
     cwd: path.resolve(__dirname, "../.."),
     env: { ...process.env, WEFT_LOG_LEVEL: "error", ...env },
     stdio: ["ignore", "pipe", "pipe"],
