@@ -171,6 +171,9 @@ describe("Comment annotations over REST", () => {
     expect(Object.values(del.body.result.data).every((r) => (r as { success: boolean }).success)).toBe(true);
     expect((await api("/v2/commentannotations/get", { organizationId: "org" })).body.result.data).toEqual([]);
     await waitFor(async () => (await activities(api, { actionTypes: ["comment.delete"] })).length === 3);
+    // Without actionUser, each deletion is attributed to the comment's author.
+    const deleters = (await activities(api, { actionTypes: ["comment.delete"] })).map((a) => (a.actionUser as { userId: string }).userId);
+    expect(deleters.sort()).toEqual(["ada", "bob", "bob"]);
     expect((await activities(api, { actionTypes: ["comment.update"] }))).toHaveLength(1);
   });
 

@@ -44,7 +44,9 @@ export const commentData = z.object({
 export type CommentDataInput = z.output<typeof commentData>;
 
 /** The user an update or delete is made by, for events and activity records. */
-export const actionUser = userRef.optional().describe("Who makes the change: the actor of the events it emits.");
+export const actionUser = userRef
+  .optional()
+  .describe("Who makes the change: the actor of the events it emits (default for comment changes: the comment's author).");
 
 /** The user a tagged contact names, with the contact's profile. */
 export function taggedUser(t: TaggedUserContact) {

@@ -3,6 +3,7 @@ import type { Tx } from "@/lib/infra/db";
 import { assertDistinct, batchOf, type ItemResults } from "../batch";
 import { notFound } from "../errors";
 import { clientId } from "../fields";
+import type { UserRef } from "../events/user-ref";
 import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
 import { actionUser, commentId } from "./comment-input";
@@ -33,7 +34,10 @@ export async function deleteComments(scope: ApiKeyScope, input: z.output<typeof 
   if (remaining.length === 0) await tx.commentAnnotation.deleteMany({ where: { id: annotation.id, ...org } });
   else await tx.commentAnnotation.updateMany({ where: { id: annotation.id, ...org }, data: { updatedAt: new Date() } });
   const after = { ...annotation, comments: remaining };
-  for (const comment of gone) await emitCommentEvent(tx, scope, { type: "comment.delete", annotation: after, comment, actor: input.actionUser ?? null });
+  // Without actionUser the comment's author is taken as the one deleting it.
+  for (const comment of gone) {
+    await emitCommentEvent(tx, scope, { type: "comment.delete", annotation: after, comment, actor: input.actionUser ?? (comment.from as UserRef) });
+  }
   for (const id of input.commentIds) {
     results[String(id)] = gone.some((c) => c.commentId === id)
       ? { success: true, id: String(id), message: "Deleted Successfully" }

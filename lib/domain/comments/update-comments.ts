@@ -4,6 +4,7 @@ import { assertDistinct, batchOf, type ItemResults } from "../batch";
 import { invalid, notFound } from "../errors";
 import { clientId } from "../fields";
 import { asJson, jsonObject } from "../json-fields";
+import type { UserRef } from "../events/user-ref";
 import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
 import { actionUser, commentId, taggedUserContact } from "./comment-input";
@@ -60,7 +61,8 @@ export async function updateComments(scope: ApiKeyScope, input: z.output<typeof 
     const after = (await loadAnnotation(tx, org, input.documentId, input.annotationId))!;
     for (const id of updated) {
       const comment = after.comments.find((c) => c.commentId === id)!;
-      await emitCommentEvent(tx, scope, { type: "comment.update", annotation: after, comment, actor: input.actionUser ?? null });
+      // Without actionUser the comment's author is taken as the editor.
+      await emitCommentEvent(tx, scope, { type: "comment.update", annotation: after, comment, actor: input.actionUser ?? (comment.from as UserRef) });
     }
   }
   return results;

@@ -5,7 +5,7 @@ import { clientId } from "../fields";
 import { commentView, reactionView } from "../comments/comment-rows";
 import { notificationSelect, notificationViews } from "../notifications/notification-view";
 import { orgScope } from "../organizations/organization-scope";
-import { afterPosition, pageOrder, pageTokenField, type Position } from "../paging";
+import { afterPosition, pageOrder, type Position } from "../paging";
 import type { ApiKeyScope } from "../scope";
 
 // Get All User Data: everything weft holds about one user in an organization, one feature per array, up to
@@ -18,7 +18,7 @@ export const PER_FEATURE = 100;
 export const getUserDataInput = z.strictObject({
   organizationId: clientId,
   userId: clientId,
-  pageToken: pageTokenField.max(2000).optional(),
+  pageToken: z.string().max(2000).optional(),
 });
 
 const FEATURES = ["comments", "reactions", "notifications"] as const;
