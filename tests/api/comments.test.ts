@@ -128,7 +128,12 @@ describe("Comment annotations over REST", () => {
     const status = (await activities(api, { actionTypes: ["comment_annotation.status_change"] }))[0];
     expect(status.changes).toEqual({ status: { from: null, to: { id: "resolved", name: "Resolved", type: "terminal" } } });
     await waitFor(async () => (await notificationsFor(api, "cy")).length === 1);
-    expect((await notificationsFor(api, "cy"))[0]).toMatchObject({ displayHeadlineMessageTemplate: "{actionUser} assigned you a comment", actionUser: bob });
+    expect((await notificationsFor(api, "cy"))[0]).toMatchObject({
+      displayHeadlineMessageTemplate: "{actionUser} assigned you a comment",
+      displayHeadlineMessageTemplateData: { actionUser: bob, recipientUser: cy },
+      displayBodyMessage: "Hey @Bob",
+      actionUser: bob,
+    });
     const got = await api("/v2/commentannotations/get", { organizationId: "org", statusIds: ["resolved"] });
     expect(got.body.result.data[0]).toMatchObject({ annotationId: "ann-1", assignedTo: cy, priority: { id: "p1", name: "High" } });
     // The same values again change nothing and emit nothing.

@@ -57,6 +57,7 @@ async function notify(tx: Parameters<EventConsumer["consume"]>[0], e: WeftEvent)
       ...base,
       notificationId: `${e.id}-assign`,
       headlineTemplate: "{actionUser} assigned you a comment",
+      bodyMessage: ((e.data.commentAnnotation as { comments?: MentioningComment[] }).comments ?? [])[0]?.commentText ?? "",
       headlineTemplateData: { actionUser, recipientUser: e.assigned },
       recipients: [e.assigned],
     });
