@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { BASE_URL, e2eDataDir, PORT } from "./e2e/support";
+import { BASE_URL, e2eDataDir, OPERATOR_EMAIL, PORT } from "./e2e/support";
 
 // End-to-end tests against the built server (`node server.mjs`, no build: scripts/e2e.mjs builds first) on
 // a fresh embedded database. The browser is Debian's chromium (scripts/install-chromium.sh); Playwright's
@@ -24,6 +24,8 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     baseURL: BASE_URL,
     viewport: { width: 1280, height: 800 },
+    // The console's copy buttons write to the clipboard.
+    permissions: ["clipboard-read", "clipboard-write"],
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -55,6 +57,8 @@ export default defineConfig({
       // Mail must land in the dev outbox, where the specs read the links.
       WEFT_SENDGRID_API_KEY: "",
       WEFT_RATE_LIMIT_LOGIN_LINK: "100/3600",
+      WEFT_RATE_LIMIT_CREATE_WORKSPACE: "100/3600",
+      WEFT_ADMIN_EMAILS: OPERATOR_EMAIL,
       NEXTAUTH_URL: BASE_URL,
     },
   },

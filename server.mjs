@@ -29,7 +29,11 @@ await app.prepare();
 while (!globalThis.__weftRuntime?.ready) await new Promise((r) => setTimeout(r, 50));
 const handle = app.getRequestHandler();
 
-const server = http.createServer((req, res) => {
+// Slow clients: a client must send its headers within WEFT_HEADERS_TIMEOUT_MS (15 s) and the whole request
+// within 60 s, or the server answers 408 and closes. Node checks those deadlines every
+// connectionsCheckingInterval (30 s by default), so a slow client could hold its socket far longer.
+const headersTimeout = Number(process.env.WEFT_HEADERS_TIMEOUT_MS || 15_000);
+const server = http.createServer({ connectionsCheckingInterval: Math.min(1_000, headersTimeout) }, (req, res) => {
   const ip = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
   req.headers["x-weft-client-ip"] = ip;
   const incoming = req.headers["x-request-id"];
@@ -38,7 +42,7 @@ const server = http.createServer((req, res) => {
   res.setHeader("x-request-id", requestId);
   handle(req, res);
 });
-server.headersTimeout = 15_000;
+server.headersTimeout = headersTimeout;
 server.requestTimeout = 60_000;
 server.keepAliveTimeout = 5_000;
 server.listen(port, hostname, () => {

@@ -5,6 +5,8 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname, ".") } },
   test: {
     include: ["tests/**/*.test.ts", "lib/**/*.test.ts"],
+    // Built server processes against PostgreSQL: vitest.system.config.mts.
+    exclude: ["tests/system/**", "**/node_modules/**"],
     environment: "node",
     pool: "forks",
     testTimeout: 30_000,

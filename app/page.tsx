@@ -1,11 +1,14 @@
+import Link from "next/link";
+import { ui } from "@/components/console/styles";
 import { SignInForm } from "@/components/sign-in-form";
 import { SignOutButton } from "@/components/sign-out-button";
 import { loginErrorMessage } from "@/lib/auth/messages";
 import { getSession } from "@/lib/auth/session";
 import { env } from "@/lib/infra/env";
 
-// The console's front door until the console proper exists: who is signed in, or the email sign-in form.
-// It is also next-auth's sign-in, "check your email" and error page (lib/auth/options.ts).
+// The console's front door: who is signed in (with the way into the console), or the email sign-in form.
+// It is also next-auth's sign-in, "check your email" and error page (lib/auth/options.ts), and where console
+// pages send signed-out visitors, with the page to come back to as callbackUrl.
 export const dynamic = "force-dynamic";
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -33,7 +36,12 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
             <p className="text-zinc-800">
               Signed in as <strong className="font-semibold break-all">{email}</strong>
             </p>
-            <SignOutButton />
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Link href="/workspaces" className={ui.primary}>
+                Open the console
+              </Link>
+              <SignOutButton />
+            </div>
           </div>
         ) : (
           <div className="mt-2 space-y-4">

@@ -13,11 +13,12 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildApp, buildState } from "../scripts/build-state.mjs";
 import { post, postOk, shape } from "./lib/http.mjs";
+import { explainMarkdown, explainTargets } from "./lib/explain.mjs";
 import { loadInTurns } from "./lib/load.mjs";
-import { recreateDatabase, sqlPerCall, startPostgres } from "./lib/postgres.mjs";
+import { BENCH_DB, recreateDatabase, sqlPerCall, startPostgres } from "./lib/postgres.mjs";
 import { cleanup, freePort, startNode, waitFor } from "./lib/processes.mjs";
 import { fmt, printTable } from "./lib/table.mjs";
-import { measureAddUsers } from "./scenarios/add-users.mjs";
+import { measureAddUsers, USERS_ORG } from "./scenarios/add-users.mjs";
 import { bodyOfPage, seedDocuments } from "./scenarios/document-pages.mjs";
 import { CRDT_DOC, CRDT_ORG, requestTargets } from "./scenarios/request-targets.mjs";
 import { seedTenant } from "./scenarios/seed.mjs";
@@ -167,6 +168,26 @@ function printResults(results, addUsers, pages, seeded) {
   console.log(`Seeding: ${seeded.documents} documents through Add Documents (batches of 1,000) at ${Math.round(seeded.rowsPerSec)} rows/s\n`);
 }
 
+/** The weft targets as single calls (a fresh id per call where the body has one), plus one Add Users of 1,000. */
+function explainable(targets, keyHeaders) {
+  let n = 0;
+  const once = (t) => async () => {
+    n += 1;
+    const body = t.body.replaceAll("[<id>]", `explain-${n}`);
+    const res = await fetch(`${t.base}${t.path}`, { method: "POST", headers: { "content-type": "application/json", ...t.headers }, body });
+    if (!res.ok) throw new Error(`${t.name} -> ${res.status} ${await res.text()}`);
+  };
+  const weft = targets.filter((t) => t.kind !== "baseline").map((t) => ({ name: t.name, call: once(t) }));
+  const addUsers = {
+    name: "Add Users (batch of 1,000)",
+    base: targets[2].base,
+    path: "/v2/users/add",
+    headers: keyHeaders,
+    body: JSON.stringify({ data: { organizationId: USERS_ORG, users: Array.from({ length: 1000 }, (_, i) => ({ userId: `[<id>]-${i}`, name: `User ${i}` })) } }),
+  };
+  return [...weft, { name: addUsers.name, call: once(addUsers) }];
+}
+
 async function main() {
   mkdirSync(resultsDir, { recursive: true });
   const loadBefore = os.loadavg()[0];
@@ -199,6 +220,11 @@ async function main() {
   const page100 = results.find((r) => r.target.startsWith("Get Documents page 100"));
   const pages = { page: deepPage, p50Ratio: page100.latencyMs.p50 / page1.latencyMs.p50, costRatio: page1.reqPerSec / page100.reqPerSec };
   printResults(results, addUsers, pages, seeded);
+
+  await new Promise((r) => setTimeout(r, 2000)); // requests still queued when the load stopped finish first
+  const explained = await explainTargets({ adminUrl, databaseUrl, database: BENCH_DB, targets: explainable(targets, tenant.keyHeaders) });
+  writeFileSync(path.join(resultsDir, "explain.md"), explainMarkdown(explained));
+  log(`query plans of every statement per request written to bench/results/explain.md`);
 
   const report = {
     date: new Date().toISOString(),

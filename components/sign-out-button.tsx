@@ -17,7 +17,7 @@ export function SignOutButton({ callbackUrl = "/" }: { callbackUrl?: string }) {
         setPending(true);
         signOut({ callbackUrl }).catch(() => setPending(false));
       }}
-      className="rounded-md border border-zinc-300 bg-white px-4 py-2 text-base font-medium text-zinc-900 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 disabled:opacity-60"
+      className="shrink-0 whitespace-nowrap rounded-md border border-zinc-300 bg-white px-4 py-2 text-base font-medium text-zinc-900 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 disabled:opacity-60"
     >
       {pending ? "Signing out…" : "Sign out"}
     </button>

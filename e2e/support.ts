@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { Client } from "pg";
 
 // Shared by playwright.config.ts and the specs. The server always runs on the embedded database, in a data
@@ -9,6 +9,8 @@ import { Client } from "pg";
 
 export const PORT = 3101;
 export const BASE_URL = `http://localhost:${PORT}`;
+/** In WEFT_ADMIN_EMAILS of the server the config starts. */
+export const OPERATOR_EMAIL = "operator-e2e@example.com";
 
 /** The run's data dir. Set in the runner when the config loads; workers inherit it through the environment. */
 export function e2eDataDir(): string {
@@ -52,6 +54,24 @@ export async function loginLinkFor(to: string, timeoutMs = 10_000): Promise<stri
     if (Date.now() > deadline) throw new Error(`no sign-in mail to ${to} in the dev outbox after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** Signs `email` in through a Send Login Link mail read from the dev outbox; lands on `path`. */
+export async function signInAs(page: Page, email: string, path = "/workspaces") {
+  const res = await page.request.post("/v2/workspace/email/send-login-link", {
+    data: { data: { email, continueUrl: `${BASE_URL}${path}` } },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto(await loginLinkFor(email));
+  await expect(page).toHaveURL(`${BASE_URL}${path}`);
+}
+
+/** Create Workspace over REST; the workspace id and its first API key. */
+export async function createWorkspaceOverRest(request: APIRequestContext, ownerEmail: string) {
+  const res = await request.post("/v2/workspace/create", { data: { data: { ownerEmail } } });
+  expect(res.status(), await res.text()).toBe(200);
+  const ws = (await res.json()).result.data as { id: string; apiKeyList: Record<string, unknown> };
+  return { id: ws.id, apiKey: Object.keys(ws.apiKeyList)[0] };
 }
 
 /** Waits until the client components are hydrated: clicking or typing before that is lost. */

@@ -4,6 +4,7 @@
 #   bash scripts/postgres.sh [start]   install (apt, only if missing), init and start; prints DATABASE_URL
 #   bash scripts/postgres.sh stop      stop it and delete its directory
 #   bash scripts/postgres.sh status    exit 0 and print DATABASE_URL if it is running, else exit 1
+#   bash scripts/postgres.sh restart   fast restart of the running cluster (cuts every connection)
 #
 # Settings (environment):
 #   WEFT_PG_PORT  port, default 55432
@@ -132,6 +133,15 @@ stop() {
   fi
 }
 
+# A fast restart of a running cluster (fault tests): connections are cut, the server comes back on the same port.
+restart() {
+  PGBIN="$(find_pgbin || true)"
+  is_ours_running || die "not running (dir $DIR)"
+  say "restarting (dir $DIR)"
+  as_owner "$PGBIN/pg_ctl" -D "$DATA" -l "$RUN/postgres.log" -m fast -w -t 60 restart >&2
+  wait_ready
+}
+
 status() {
   PGBIN="$(find_pgbin || true)"
   if [ -n "$PGBIN" ] && is_ours_running && accepting; then
@@ -145,6 +155,7 @@ case "${1:-start}" in
   start) start ;;
   stop) stop ;;
   status) status ;;
+  restart) restart ;;
   url) echo "$URL" ;;
-  *) echo "usage: bash scripts/postgres.sh [start|stop|status|url]" >&2; exit 2 ;;
+  *) echo "usage: bash scripts/postgres.sh [start|stop|status|restart|url]" >&2; exit 2 ;;
 esac

@@ -3,6 +3,8 @@
 //   1. vitest  - every unit and API test (tests/**, lib/**), each file on its own in-memory PGlite
 //                (or on a fresh database of the PostgreSQL named by DATABASE_URL, when it is set)
 //   2. e2e     - `node scripts/e2e.mjs`: builds and runs the Playwright suite (skipped while it does not exist)
+//   3. system  - `node scripts/system-tests.mjs`: the built server as real processes on PostgreSQL (two
+//                instances on one database, PostgreSQL restarts, SIGKILL); PostgreSQL from apt if needed
 // Output streams through; a summary line per part closes the run; the exit code is non-zero if a part failed.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -29,6 +31,11 @@ const parts = [
     command: [process.execPath, path.join(root, "scripts/e2e.mjs")],
     skipUnless: () => existsSync(path.join(root, "scripts/e2e.mjs")),
     skipReason: "scripts/e2e.mjs does not exist yet",
+  },
+  {
+    name: "system",
+    describe: "built server processes on PostgreSQL: two instances, faults (scripts/system-tests.mjs)",
+    command: [process.execPath, path.join(root, "scripts/system-tests.mjs")],
   },
 ];
 

@@ -88,11 +88,16 @@ function failure(e: unknown, requestId: string, path: string): Response {
 
 const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "57P01", "57P03"]);
 
+// What pg, adapter-pg and Prisma say when the connection to PostgreSQL is gone or the server is restarting
+// (SQLSTATE class 08: connection exception; 57P01-57P03: admin shutdown, crash shutdown, cannot connect now).
+const CONNECTION_LOST =
+  /ECONNREFUSED|ECONNRESET|Connection terminated|connection is closed|connection error and is not queryable|terminating connection|server closed the connection|the database system is (shutting down|starting up|in recovery mode)|Can't reach database|timed out fetching a new connection|Code: `(08\w{3}|57P0[123])`/i;
+
 function isDatabaseUnavailable(e: unknown): boolean {
   for (let cur: unknown = e, depth = 0; cur && depth < 5; depth++) {
     const err = cur as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof err.code === "string" && UNAVAILABLE_CODES.has(err.code)) return true;
-    if (typeof err.message === "string" && /ECONNREFUSED|Connection terminated|connection is closed|Can't reach database|timed out fetching a new connection/i.test(err.message)) return true;
+    if (typeof err.message === "string" && CONNECTION_LOST.test(err.message)) return true;
     cur = err.cause;
   }
   return false;

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { isDisposableEmail } from "disposable-email-domains-js";
-import { invalid } from "./errors";
 
-// Field schemas shared by the REST endpoints and the console's forms.
+// Field schemas shared by the REST endpoints and the console's forms (which run in the browser too: keep this
+// module free of server-only imports).
 
 export const email = z.email().max(254);
 
@@ -11,10 +10,6 @@ export const region = z.enum(REGIONS);
 
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
-}
-
-export function assertNotDisposable(address: string) {
-  if (isDisposableEmail(address)) throw invalid("This email domain is not supported.");
 }
 
 /** "owner@example.com" -> "Owner" */

@@ -71,3 +71,10 @@ export const pagingInput = { pageSize: pageSizeField(), pageToken: pageTokenFiel
 export function pageArgs<W extends object>(input: { pageSize: number; pageToken?: string }, where: W) {
   return { where: { AND: [where, afterToken(input.pageToken) as W] }, orderBy: pageOrder, take: input.pageSize + 1 };
 }
+
+/** The input of the console's paged lists (pages of 20 by default, at most 100). */
+export const listPageInput = z.strictObject({
+  pageSize: z.number().int().min(1).max(100).default(20),
+  pageToken: pageTokenField.optional(),
+});
+export type ListPageInput = z.output<typeof listPageInput>;

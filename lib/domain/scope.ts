@@ -7,3 +7,6 @@ export type Scope =
 export type PublicScope = Extract<Scope, { level: "public" }>;
 export type WorkspaceScope = Extract<Scope, { level: "workspace" }>;
 export type ApiKeyScope = Extract<Scope, { level: "apiKey" }>;
+
+/** A console user acting for the workspaces whose `ownerEmail` is theirs (the operator's scope: operator/scope.ts). */
+export type OwnerScope = { level: "owner"; ownerEmail: string };

@@ -63,10 +63,28 @@ export function defineJob<T extends object>(name: string, handler: (data: T) => 
   };
 }
 
+/**
+ * Creates the queue unless it exists. Instances starting together against one database race to create the
+ * same queues: pg-boss's DDL can then deadlock (PostgreSQL aborts one side) or hit the other's row; both
+ * mean "someone else is creating it", so this retries after a short random pause.
+ */
+async function ensureQueue(boss: PgBoss, name: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await boss.createQueue(name);
+      return;
+    } catch (e) {
+      const message = (e as Error).message ?? "";
+      if (/already exists/i.test(message)) return;
+      const raced = /deadlock detected|duplicate key|could not serialize/i.test(message);
+      if (!raced || attempt >= 8) throw e;
+      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 async function register(boss: PgBoss, def: Registered, work: boolean) {
-  await boss.createQueue(def.name).catch((e: Error) => {
-    if (!/already exists/i.test(e.message)) throw e;
-  });
+  await ensureQueue(boss, def.name);
   if (!work) return;
   const concurrency = def.options.concurrency ?? 2;
   for (let i = 0; i < concurrency; i++) {

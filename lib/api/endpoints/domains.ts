@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { addDomains, deleteDomains, domainsInput, getDomains, getDomainsInput } from "@/lib/domain/domains/domain-changes";
+import { addDomains, deleteDomains, getDomains, getDomainsInput } from "@/lib/domain/domains/domain-changes";
+import { domainsInput } from "@/lib/domain/domains/domains-input";
 import { defineEndpoint } from "../define-endpoint";
 
 const domainList = z.array(z.string());

@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { createApiKey, createApiKeyInput } from "@/lib/domain/api-keys/create-api-key";
+import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
+import { createApiKeyInput } from "@/lib/domain/api-keys/create-api-key-input";
 import { getApiKeys, getApiKeysInput } from "@/lib/domain/api-keys/get-api-keys";
 import { getAuthTokens } from "@/lib/domain/api-keys/get-auth-tokens";
 import { apiKeyRefInput, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
 import { updateApiKey, updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
 import { sendLoginLink, sendLoginLinkInput } from "@/lib/domain/login/send-login-link";
-import { createWorkspace, createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace";
+import { createWorkspace } from "@/lib/domain/workspaces/create-workspace";
+import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
 import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
 import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";

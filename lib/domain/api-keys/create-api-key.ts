@@ -1,55 +1,13 @@
-import { z } from "zod";
 import { encryptSecret } from "@/lib/infra/crypto";
 import { env } from "@/lib/infra/env";
 import { newId } from "@/lib/infra/ids";
 import type { Tx } from "@/lib/infra/db";
 import { denied, exhausted, invalid, notFound, precondition } from "../errors";
-import { capitalizedLocalPart, email, normalizeEmail, region } from "../fields";
+import { capitalizedLocalPart, normalizeEmail } from "../fields";
 import { LOCALHOST_DOMAINS, normalizeDomain } from "../domains/normalize-domain";
 import type { WorkspaceScope } from "../scope";
+import { API_KEY_TYPES, DEFAULT_PERSISTENCE_REGION, DEFAULT_REALTIME_REGION, type CreateApiKeyInput } from "./create-api-key-input";
 import { issueAuthToken } from "./tokens";
-
-export const API_KEY_TYPES = ["testing", "production"] as const;
-
-const emailServiceConfig = z.strictObject({
-  type: z.enum(["default", "sendgrid"]).optional(),
-  apiKey: z.string().max(500).optional(),
-  fromEmail: z.string().max(254).optional(),
-  fromCompany: z.string().max(200).optional(),
-  commentTemplateId: z.string().max(200).optional(),
-  tagTemplateId: z.string().max(200).optional(),
-});
-
-const webhookServiceConfig = z.strictObject({
-  authToken: z.string().max(2000).optional(),
-  rawNotificationUrl: z.string().max(2000).optional(),
-  processedNotificationUrl: z.string().max(2000).optional(),
-});
-
-export const createApiKeyInput = z.strictObject({
-  ownerEmail: email,
-  type: z.enum(API_KEY_TYPES),
-  persistenceDBRegion: region.optional(),
-  realtimeDBRegion: region.optional(),
-  createAuthToken: z.boolean().optional(),
-  apiKeyName: z.string().min(1).max(200).optional(),
-  allowedDomains: z.array(z.string().max(2000)).max(100).optional(),
-  addLocalHostToAllowedDomains: z.boolean().optional(),
-  useEmailService: z.boolean().optional(),
-  useWebhookService: z.boolean().optional(),
-  useNotificationService: z.boolean().optional(),
-  setDefaultNotificationTriggers: z.boolean().optional(),
-  setDefaultEmailTriggers: z.boolean().optional(),
-  requireAutoOrgUser: z.boolean().optional(),
-  enablePrivateComments: z.boolean().optional(),
-  emailServiceConfig: emailServiceConfig.optional(),
-  webhookServiceConfig: webhookServiceConfig.optional(),
-});
-export type CreateApiKeyInput = z.output<typeof createApiKeyInput>;
-
-/** The region a production key gets when none is named ("North America"). */
-export const DEFAULT_PERSISTENCE_REGION = "nam5";
-export const DEFAULT_REALTIME_REGION = "us-central1";
 
 export function normalizeDomainList(list: string[], field: string): string[] {
   const out: string[] = [];

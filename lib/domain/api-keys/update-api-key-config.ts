@@ -1,32 +1,14 @@
-import { z } from "zod";
 import type { Db } from "@/lib/infra/db";
-import { PROVIDERS } from "../ai/model-routing";
 import { saveProviderKeys } from "../ai/provider-keys";
 import { invalid } from "../errors";
 import type { ApiKeyScope } from "../scope";
-import { DOCUMENT_ACCESS_TYPES, loadKeySettings } from "./api-key-settings";
+import { loadKeySettings } from "./api-key-settings";
+import type { UpdateApiKeyConfigInput } from "./update-api-key-config-input";
 
-const NOTHING_TO_UPDATE = "At least one field must be provided for update";
-
-export const updateApiKeyConfigInput = z
-  .strictObject(
-    {
-      enablePrivateComments: z.boolean().optional(),
-      requireJwtToken: z.boolean().optional(),
-      requireAutoOrgUser: z.boolean().optional(),
-      defaultDocumentAccessType: z.enum(DOCUMENT_ACCESS_TYPES).optional(),
-      aiModelApiKey: z
-        .array(z.strictObject({ provider: z.enum(PROVIDERS), customerApiKey: z.string().min(1).max(500) }))
-        .min(1)
-        .max(PROVIDERS.length)
-        .optional(),
-    },
-    { error: (iss) => (iss.code === "unrecognized_keys" ? NOTHING_TO_UPDATE : undefined) },
-  )
-  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: NOTHING_TO_UPDATE });
+export { updateApiKeyConfigInput } from "./update-api-key-config-input";
 
 /** Merge-only: fields not sent keep their stored values. The reply echoes what was sent, AI keys masked. */
-export function updateApiKeyConfig(scope: ApiKeyScope, input: z.output<typeof updateApiKeyConfigInput>, db: Db) {
+export function updateApiKeyConfig(scope: ApiKeyScope, input: UpdateApiKeyConfigInput, db: Db) {
   const seen = new Set<string>();
   for (const { provider } of input.aiModelApiKey ?? []) {
     if (seen.has(provider)) throw invalid(`aiModelApiKey names provider ${provider} more than once.`);

@@ -2,11 +2,7 @@ import { z } from "zod";
 import type { Db, Tx } from "@/lib/infra/db";
 import { normalizeDomainList } from "../api-keys/create-api-key";
 import type { ApiKeyScope } from "../scope";
-
-export const domainsInput = z.strictObject({
-  domains: z.array(z.string().max(2000)).min(1).max(100),
-});
-type DomainsInput = z.output<typeof domainsInput>;
+import type { DomainsInput } from "./domains-input";
 
 async function storedAmong(tx: Tx, apiKeyId: string, domains: string[]): Promise<Set<string>> {
   const rows = await tx.apiKeyDomain.findMany({ where: { apiKeyId, domain: { in: domains } }, select: { domain: true } });

@@ -11,22 +11,25 @@ export const listOutboxInput = z.strictObject({
 });
 export type ListOutboxInput = z.output<typeof listOutboxInput>;
 
+/** What the CLI and the console's mailbox show of a mail. */
+export const mailSelect = {
+  id: true,
+  to: true,
+  from: true,
+  subject: true,
+  text: true,
+  transport: true,
+  status: true,
+  error: true,
+  createdAt: true,
+} as const;
+
 /** The mail weft sent or kept in the dev outbox, newest first; `to` matches the recipient case-insensitively. */
 export async function listOutbox(_scope: OperatorScope, input: ListOutboxInput, db: Tx) {
   const { to, limit } = input;
   const rows = await db.outboxMail.findMany({
     where: to ? { to: { equals: to, mode: "insensitive" } } : undefined,
-    select: {
-      id: true,
-      to: true,
-      from: true,
-      subject: true,
-      text: true,
-      transport: true,
-      status: true,
-      error: true,
-      createdAt: true,
-    },
+    select: mailSelect,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
   });

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import { apiKeySelect } from "./operator-views";
+import type { WorkspaceScope } from "../scope";
 import type { OperatorScope } from "./scope";
 
 export const updateApiKeySettingsInput = z
@@ -15,10 +16,13 @@ export const updateApiKeySettingsInput = z
   });
 export type UpdateApiKeySettingsInput = z.output<typeof updateApiKeySettingsInput>;
 
-/** Turns an API key's advanced queries and/or activity logs on or off; returns the key's settings. */
-export async function updateApiKeySettings(_scope: OperatorScope, input: UpdateApiKeySettingsInput, db: Tx) {
+/**
+ * Turns an API key's advanced queries and/or activity logs on or off; returns the key's settings. The operator
+ * reaches every key; a workspace scope (the console, for the workspace's owner) only that workspace's keys.
+ */
+export async function updateApiKeySettings(scope: OperatorScope | WorkspaceScope, input: UpdateApiKeySettingsInput, db: Tx) {
   const { count } = await db.apiKey.updateMany({
-    where: { id: input.apiKey },
+    where: { id: input.apiKey, ...(scope.level === "workspace" && { workspaceId: scope.workspaceId }) },
     data: { advancedQueries: input.advancedQueries, activityLogs: input.activityLogs },
   });
   const key = count ? await db.apiKey.findUnique({ where: { id: input.apiKey }, select: apiKeySelect }) : null;

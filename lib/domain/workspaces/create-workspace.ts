@@ -1,25 +1,18 @@
-import { z } from "zod";
 import { encryptSecret, randomToken, tokenHash } from "@/lib/infra/crypto";
 import { env } from "@/lib/infra/env";
 import { newId } from "@/lib/infra/ids";
 import { hitRateLimit } from "@/lib/infra/rate-limit";
 import type { Db, Tx } from "@/lib/infra/db";
 import { DomainError, denied, exhausted } from "../errors";
-import { assertNotDisposable, capitalizedLocalPart, email, normalizeEmail } from "../fields";
+import { assertNotDisposable } from "../disposable-email";
+import { capitalizedLocalPart, normalizeEmail } from "../fields";
 import { insertApiKey } from "../api-keys/create-api-key";
 import type { PublicScope } from "../scope";
+import type { CreateWorkspaceInput } from "./create-workspace-input";
 import { workspaceView } from "./workspace-view";
 
 export const MAX_WORKSPACES_PER_EMAIL = 5;
 export const RATE_LIMITED = "Rate limit exceeded for this endpoint. Try again later.";
-
-export const createWorkspaceInput = z.strictObject({
-  ownerEmail: email,
-  name: z.string().min(1).max(200).optional(),
-  workspaceName: z.string().min(1).max(200).optional(),
-  avatar: z.url({ protocol: /^https?$/ }).max(2000).optional(),
-});
-export type CreateWorkspaceInput = z.output<typeof createWorkspaceInput>;
 
 export async function createWorkspace(scope: PublicScope, input: CreateWorkspaceInput, db: Db) {
   const ownerEmail = normalizeEmail(input.ownerEmail);

@@ -1,0 +1,82 @@
+import { AllowedDomains } from "@/components/console/api-keys/allowed-domains";
+import { ApiKeyTabs } from "@/components/console/api-keys/api-key-tabs";
+import { ApiKeySwitches } from "@/components/console/api-keys/api-key-switches";
+import { AuthTokens } from "@/components/console/api-keys/auth-tokens";
+import { KeyTypeBadge } from "@/components/console/api-keys/key-type-badge";
+import { RenameApiKeyForm } from "@/components/console/api-keys/rename-api-key-form";
+import { CopyButton } from "@/components/console/copy-button";
+import { DetailsList } from "@/components/console/details-list";
+import { PageHeader } from "@/components/console/page-header";
+import { ui } from "@/components/console/styles";
+import { formatTime } from "@/lib/console/format";
+import { apiKeyCrumbs, loadApiKeyPage } from "@/lib/console/page-data";
+import { getDomains } from "@/lib/domain/domains/domain-changes";
+import { db } from "@/lib/infra/db";
+
+export const metadata = { title: "API key · weft" };
+
+export default async function ApiKeyPage({ params }: { params: Promise<{ id: string; keyId: string }> }) {
+  const { id, keyId } = await params;
+  const { workspace: ws, key, keyScope } = await loadApiKeyPage(id, keyId);
+  const { allowedDomains } = await getDomains(keyScope, {}, db());
+  const regions = key.persistenceDBRegion ? `${key.persistenceDBRegion} (persistence), ${key.realtimeDBRegion} (realtime)` : "Default location (testing key)";
+
+  return (
+    <>
+      <PageHeader
+        title={key.name}
+        crumbs={apiKeyCrumbs(ws)}
+        description={<KeyTypeBadge type={key.type} />}
+      />
+      <ApiKeyTabs workspaceId={ws.id} apiKeyId={key.id} current="settings" />
+      <div className="space-y-6">
+        <section aria-labelledby="key-heading" className={ui.card}>
+          <h2 id="key-heading" className={`${ui.cardTitle} mb-4`}>
+            Key
+          </h2>
+          <DetailsList
+            items={[
+              [
+                "API key",
+                <span key="id" className="flex flex-wrap items-center gap-2">
+                  <code className={ui.mono}>{key.id}</code>
+                  <CopyButton value={key.id} label="Copy API key" />
+                </span>,
+              ],
+              ["Owner email", <span key="owner" className="break-all">{key.ownerEmail}</span>],
+              ["Regions", regions],
+              ["Created", formatTime(key.createdAt)],
+            ]}
+          />
+          <div className="mt-6 border-t border-zinc-200 pt-4">
+            <RenameApiKeyForm workspaceId={ws.id} apiKeyId={key.id} name={key.name} />
+          </div>
+        </section>
+
+        <section aria-labelledby="tokens-heading" className={ui.card}>
+          <h2 id="tokens-heading" className={ui.cardTitle}>
+            Auth tokens
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-zinc-600">
+            Key-level REST calls send <code className="font-mono">x-service-api-key</code> and <code className="font-mono">x-service-auth-token</code>.
+          </p>
+          <AuthTokens workspaceId={ws.id} apiKeyId={key.id} />
+        </section>
+
+        <section aria-labelledby="domains-heading" className={ui.card}>
+          <h2 id="domains-heading" className={`${ui.cardTitle} mb-4`}>
+            Allowed domains
+          </h2>
+          <AllowedDomains workspaceId={ws.id} apiKeyId={key.id} initial={allowedDomains} />
+        </section>
+
+        <section aria-labelledby="features-heading" className={ui.card}>
+          <h2 id="features-heading" className={`${ui.cardTitle} mb-4`}>
+            Features
+          </h2>
+          <ApiKeySwitches workspaceId={ws.id} apiKeyId={key.id} initial={{ advancedQueries: key.advancedQueries, activityLogs: key.activityLogs }} />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+import { CreateApiKeyForm } from "@/components/console/api-keys/create-api-key-form";
+import { PageHeader } from "@/components/console/page-header";
+import { loadWorkspacePage } from "@/lib/console/page-data";
+
+export const metadata = { title: "New API key · weft" };
+
+export default async function NewApiKeyPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const { workspace: ws } = await loadWorkspacePage(id, "/keys/new");
+  const production = ws.plan === "paid" && ws.productionKeysEnabled;
+  return (
+    <>
+      <PageHeader
+        title="New API key"
+        crumbs={[
+          { href: "/workspaces", label: "Workspaces" },
+          { href: `/workspaces/${ws.id}`, label: ws.name },
+          { href: `/workspaces/${ws.id}/keys`, label: "API keys" },
+        ]}
+        description={
+          production
+            ? "This workspace may create testing and production keys."
+            : "Production keys need the paid plan and self-serve production keys, both set by an operator."
+        }
+      />
+      <CreateApiKeyForm workspaceId={ws.id} ownerEmail={ws.ownerEmail} />
+    </>
+  );
+}

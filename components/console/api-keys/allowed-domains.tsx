@@ -1,0 +1,128 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+import { addAllowedDomainsAction, getAllowedDomainsAction, removeAllowedDomainsAction } from "@/lib/console/api-keys/actions";
+import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
+import { unwrap } from "@/lib/console/action-result";
+import { splitList } from "@/lib/console/format";
+import { PAGE_SIZE } from "@/lib/console/page-size";
+import { domainsInput } from "@/lib/domain/domains/domains-input";
+import { ConfirmButton } from "../confirm-button";
+import { FormMessage } from "../form-message";
+import { Pager } from "../pager";
+import { ui } from "../styles";
+import { useCheckedMutation } from "../use-checked-mutation";
+
+const list = (domains: string[]) => domains.join(", ");
+
+/** Add Domains / Get Domains / Delete Domains for one key; the list pages in the browser (Get Domains returns all). */
+export function AllowedDomains({ workspaceId, apiKeyId, initial }: { workspaceId: string; apiKeyId: string; initial: string[] }) {
+  const queryClient = useQueryClient();
+  const target = { workspaceId, apiKeyId };
+  const queryKey = apiKeyKeys.domains(workspaceId, apiKeyId);
+  const inputId = useId();
+  const hintId = useId();
+  const [text, setText] = useState("");
+  const [page, setPage] = useState(0);
+  const [note, setNote] = useState<string | null>(null);
+
+  const domains = useQuery({
+    queryKey,
+    queryFn: () => unwrap(getAllowedDomainsAction({}, target)),
+    initialData: { allowedDomains: initial },
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey });
+
+  const add = useCheckedMutation(
+    domainsInput,
+    (input) => addAllowedDomainsAction(input, target),
+    (result) => {
+      setText("");
+      setNote(
+        [result.domainsAdded.length && `Added ${list(result.domainsAdded)}.`, result.skippedDomains.length && `Already allowed: ${list(result.skippedDomains)}.`]
+          .filter(Boolean)
+          .join(" "),
+      );
+      return refresh();
+    },
+  );
+  const remove = useMutation({
+    mutationFn: (domain: string) => unwrap(removeAllowedDomainsAction({ domains: [domain] }, target)),
+    onSuccess: (result) => {
+      setNote(result.domainsRemoved.length ? `Removed ${list(result.domainsRemoved)}.` : "That domain was already gone.");
+      return refresh();
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setNote(null);
+    add.submit({ domains: splitList(text) });
+  }
+
+  const all = domains.data.allowedDomains;
+  const pages = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
+  const current = Math.min(page, pages - 1);
+  const shown = all.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+
+  return (
+    <div className="space-y-4">
+      {all.length === 0 ? (
+        <p className="text-sm text-zinc-600">No allowed domains: the key works from any origin.</p>
+      ) : (
+        <div>
+          <ul aria-label="Allowed domains" className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
+            {shown.map((domain) => (
+              <li key={domain} className="flex items-center justify-between gap-3 px-3 py-2">
+                <span className={`${ui.mono} min-w-0`}>{domain}</span>
+                <ConfirmButton
+                  ariaLabel={`Remove ${domain}`}
+                  title={`Remove ${domain}?`}
+                  description={<p>Pages on {domain} can no longer use this key.</p>}
+                  confirmLabel="Remove domain"
+                  onConfirm={() => remove.mutate(domain)}
+                  disabled={remove.isPending}
+                  className={`${ui.dangerOutline} ${ui.small}`}
+                >
+                  Remove
+                </ConfirmButton>
+              </li>
+            ))}
+          </ul>
+          <Pager
+            label="Allowed domain pages"
+            page={current + 1}
+            hasPrevious={current > 0}
+            hasNext={current < pages - 1}
+            onPrevious={() => setPage(current - 1)}
+            onNext={() => setPage(current + 1)}
+          />
+        </div>
+      )}
+      <form onSubmit={submit} noValidate className="space-y-2">
+        <label htmlFor={inputId} className={ui.label}>
+          Add domains
+        </label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <input
+            id={inputId}
+            aria-describedby={hintId}
+            className={`${ui.input} flex-1`}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="app.example.com, *.example.org"
+            inputMode="url"
+          />
+          <button type="submit" className={ui.secondary} disabled={add.pending}>
+            {add.pending ? "Adding…" : "Add"}
+          </button>
+        </div>
+        <p id={hintId} className={ui.hint}>
+          Separate several with commas or spaces.
+        </p>
+      </form>
+      <FormMessage error={add.error ?? remove.error?.message} success={note} />
+    </div>
+  );
+}

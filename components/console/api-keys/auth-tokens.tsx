@@ -1,0 +1,71 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { resetAuthTokenAction, revealAuthTokensAction } from "@/lib/console/api-keys/actions";
+import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
+import { unwrap } from "@/lib/console/action-result";
+import { ConfirmButton } from "../confirm-button";
+import { FormMessage } from "../form-message";
+import { SecretValue } from "../secret-value";
+import { ui } from "../styles";
+import { useRevealedQuery } from "../use-revealed-query";
+
+/** Get Auth Tokens (on request) and Reset Auth Token (after confirming) for one key. */
+export function AuthTokens({ workspaceId, apiKeyId }: { workspaceId: string; apiKeyId: string }) {
+  const queryClient = useQueryClient();
+  const queryKey = apiKeyKeys.tokens(workspaceId, apiKeyId);
+  const secret = useRevealedQuery(queryKey, () => unwrap(revealAuthTokensAction({ apiKey: apiKeyId }, { workspaceId })));
+  const [resetDone, setResetDone] = useState(false);
+  const reset = useMutation({
+    mutationFn: () => unwrap(resetAuthTokenAction({ apiKey: apiKeyId }, { workspaceId })),
+    onSuccess: (result) => {
+      // The reset answers with the only token the key now has: show it without asking again.
+      queryClient.setQueryData(queryKey, { apiKey: result.apiKey, authTokens: [result.newAuthToken] });
+      secret.show();
+      setResetDone(true);
+    },
+  });
+  const tokens = secret.shown ? secret.query.data?.authTokens : undefined;
+
+  return (
+    <div className="space-y-4">
+      {tokens && tokens.length === 0 && <p className="text-sm text-zinc-600">This key has no auth token. Resetting creates one.</p>}
+      {tokens?.map((t, i) => (
+        <div key={t.token} className="space-y-1">
+          <p className="text-sm font-medium text-zinc-800">{t.name}</p>
+          <SecretValue label={tokens.length > 1 ? `Auth token ${i + 1}` : "Auth token"} value={t.token} />
+        </div>
+      ))}
+      <FormMessage
+        error={secret.query.error?.message ?? reset.error?.message}
+        success={resetDone ? "New auth token issued. The previous token no longer works." : null}
+      />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <button
+          type="button"
+          className={ui.secondary}
+          disabled={secret.query.isFetching}
+          onClick={() => {
+            setResetDone(false);
+            if (secret.shown) secret.hide();
+            else secret.show();
+          }}
+        >
+          {secret.shown ? (secret.query.isFetching ? "Revealing…" : "Hide auth token") : "Reveal auth token"}
+        </button>
+        <ConfirmButton
+          title="Reset the auth token?"
+          description={
+            <p>Every current auth token of this key stops working at once. Clients that use it need the new token before they can call weft again.</p>
+          }
+          confirmLabel="Reset auth token"
+          onConfirm={() => reset.mutate()}
+          disabled={reset.isPending}
+        >
+          {reset.isPending ? "Resetting…" : "Reset auth token"}
+        </ConfirmButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+"use client";
+
+import Link from "next/link";
+import { unwrap } from "@/lib/console/action-result";
+import { formatTime } from "@/lib/console/format";
+import { PAGE_SIZE } from "@/lib/console/page-size";
+import { listWorkspacesAction } from "@/lib/console/workspaces/actions";
+import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
+import type { OperatorWorkspaceView } from "@/lib/domain/operator/operator-views";
+import { Pager } from "../pager";
+import { ui } from "../styles";
+import { usePagedQuery } from "../use-paged-query";
+import { PlanBadge } from "./plan-badge";
+
+interface Page {
+  workspaces: OperatorWorkspaceView[];
+  nextPageToken?: string;
+}
+
+export function WorkspaceList({ initialPage, showOwner }: { initialPage: Page; showOwner: boolean }) {
+  const { query, pager } = usePagedQuery({
+    queryKey: workspaceKeys.list,
+    fetchPage: (pageToken) => unwrap(listWorkspacesAction({ pageSize: PAGE_SIZE, pageToken })),
+    initialPage,
+  });
+  const workspaces = query.data?.workspaces ?? [];
+
+  if (query.error) return <p role="alert" className="text-red-800">{query.error.message}</p>;
+  if (workspaces.length === 0) {
+    return (
+      <div className={`${ui.card} text-zinc-600`}>
+        <p>No workspaces yet.</p>
+        <p className="mt-3">
+          <Link href="/workspaces/new" className={ui.link}>
+            Create your first workspace
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white" aria-label="Workspaces">
+        {workspaces.map((ws) => (
+          <li key={ws.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">
+            <div className="min-w-0">
+              <Link href={`/workspaces/${ws.id}`} className={`${ui.link} break-words`}>
+                {ws.name}
+              </Link>
+              <p className={`${ui.mono} mt-1 text-zinc-500`}>{ws.id}</p>
+              {showOwner && <p className="mt-1 text-sm break-all text-zinc-600">Owner: {ws.ownerEmail}</p>}
+            </div>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 sm:justify-end">
+              <PlanBadge plan={ws.plan} />
+              <span>
+                {ws.apiKeys} API key{ws.apiKeys === 1 ? "" : "s"}
+              </span>
+              <span>Created {formatTime(ws.createdAt)}</span>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Pager label="Workspace pages" {...pager} />
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { API_KEY_NOT_FOUND } from "@/lib/domain/api-keys/find-workspace-key";
+import { denied, notFound } from "@/lib/domain/errors";
+import { normalizeEmail } from "@/lib/domain/fields";
+import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
+import type { ApiKeyScope, WorkspaceScope } from "@/lib/domain/scope";
+import { getVisibleWorkspace } from "@/lib/domain/workspaces/get-visible-workspace";
+import { visibleWorkspaces, type ViewerScope } from "@/lib/domain/workspaces/visible-workspaces";
+import type { Tx } from "@/lib/infra/db";
+import { env } from "@/lib/infra/env";
+
+// Who may do what in the console. Every page and server action gets its scopes from here.
+//
+// - An owner (any signed-in address) sees the workspaces whose ownerEmail is their address; an operator
+//   (an address in WEFT_ADMIN_EMAILS) sees every workspace. Both resolve a workspace or key id into the
+//   domain's WorkspaceScope / ApiKeyScope with one query whose `where` carries that rule, so another
+//   owner's workspace answers NOT_FOUND, exactly like one that does not exist.
+// - Plan and self-serve production keys are operator-only: they are the billing gates (the paid-root rule
+//   for more workspaces, production keys).
+// - Per-key advanced queries and activity logs may be switched by whoever sees the key's workspace: the API
+//   documentation tells developers to enable them "in the console", they cost nothing extra in weft (both
+//   default on) and gate no plan, so they are the owner's switches; the operator keeps them via the CLI.
+// - Owners create workspaces for their own address only (otherwise they could not see them); operators
+//   for any address. The REST rules (disposable domains, limits, paid root) apply to both.
+
+export interface Viewer {
+  email: string;
+  operator: boolean;
+  scope: ViewerScope;
+}
+
+export function viewerFor(address: string): Viewer {
+  const email = normalizeEmail(address);
+  const operator = env().WEFT_ADMIN_EMAILS.includes(email);
+  return { email, operator, scope: operator ? OPERATOR_SCOPE : { level: "owner", ownerEmail: email } };
+}
+
+export async function workspaceScopeFor(viewer: Viewer, workspaceId: string, tx: Tx): Promise<WorkspaceScope> {
+  const ws = await getVisibleWorkspace(viewer.scope, { workspaceId }, tx);
+  return { level: "workspace", workspaceId: ws.id };
+}
+
+export async function apiKeyScopeFor(viewer: Viewer, workspaceId: string, apiKeyId: string, tx: Tx): Promise<ApiKeyScope> {
+  const key = await tx.apiKey.findFirst({
+    where: { id: apiKeyId, workspaceId, workspace: visibleWorkspaces(viewer.scope) },
+    select: { id: true, workspaceId: true },
+  });
+  if (!key) throw notFound(API_KEY_NOT_FOUND);
+  return { level: "apiKey", workspaceId: key.workspaceId, apiKeyId: key.id };
+}
+
+export function assertOperator(viewer: Viewer) {
+  if (!viewer.operator) throw denied("Only an operator can change this setting.");
+}
+
+export function assertMayCreateWorkspaceFor(viewer: Viewer, ownerEmail: string) {
+  if (!viewer.operator && normalizeEmail(ownerEmail) !== viewer.email) {
+    throw denied("You can create workspaces only for your own email address.");
+  }
+}

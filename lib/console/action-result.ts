@@ -1,0 +1,10 @@
+// What every console server action returns (lib/console/action.ts), and how client code turns a failure back
+// into an Error for react-query. No server imports: client components use it.
+
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string };
+
+export async function unwrap<T>(result: Promise<ActionResult<T>>): Promise<T> {
+  const r = await result;
+  if (!r.ok) throw new Error(r.error);
+  return r.data;
+}

@@ -1,0 +1,15 @@
+import "server-only";
+import type { z } from "zod";
+import type { ActionResult } from "./action-result";
+import { runAction, type Access, type ActionDefinition, type Targets } from "./run-action";
+import { currentViewer } from "./viewer";
+
+/**
+ * The one way to write a console server action: `export const renameKey = consoleAction({ access, input, run })`
+ * in a "use server" module. Clients call it as `renameKey(input, target)`, the target being the workspace
+ * (and key) it acts on; see run-action.ts for what happens on the server.
+ */
+export function consoleAction<A extends Access, S extends z.ZodType, R>(def: ActionDefinition<A, S, R>) {
+  return async (input: z.input<S>, ...target: A extends "viewer" ? [] : [Targets[A]]): Promise<ActionResult<R>> =>
+    runAction(def, await currentViewer(), input, target[0]);
+}

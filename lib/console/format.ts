@@ -1,0 +1,21 @@
+// Formatting shared by server-rendered pages and client components; deterministic, so hydration matches.
+
+/** "2026-05-01 14:03 UTC" */
+export function formatTime(value: string | Date): string {
+  return `${new Date(value).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+}
+
+/** Trims text fields and leaves out empty ones, so optional schema fields read as absent. */
+export function withoutBlanks<T extends Record<string, unknown>>(values: T): Partial<T> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) {
+    const value = typeof v === "string" ? v.trim() : v;
+    if (value !== "" && value !== undefined) out[k] = value;
+  }
+  return out as Partial<T>;
+}
+
+/** "a.com, b.com\nc.com" -> ["a.com", "b.com", "c.com"] */
+export function splitList(text: string): string[] {
+  return text.split(/[\s,]+/).filter(Boolean);
+}

@@ -1,0 +1,11 @@
+"use server";
+
+import { listMailbox } from "@/lib/domain/mail/list-mailbox";
+import { listPageInput } from "@/lib/domain/paging";
+import { consoleAction } from "../action";
+
+export const listMailboxAction = consoleAction({
+  access: "viewer",
+  input: listPageInput,
+  run: (input, { viewer, db }) => listMailbox(viewer.scope, input, db),
+});

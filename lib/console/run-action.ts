@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { DomainError, notFound } from "@/lib/domain/errors";
+import type { ApiKeyScope, WorkspaceScope } from "@/lib/domain/scope";
+import type { ViewerScope } from "@/lib/domain/workspaces/visible-workspaces";
+import { db, type Db } from "@/lib/infra/db";
+import { errorFields, log } from "@/lib/infra/log";
+import { apiKeyScopeFor, assertOperator, workspaceScopeFor, type Viewer } from "./access";
+import type { ActionResult } from "./action-result";
+import { check } from "./validate";
+
+// The body of every console server action (action.ts adds the session): check who is asking, parse the input
+// with the same schema as the REST endpoint, resolve what it acts on through access.ts, run the domain
+// function, and answer {ok, data} or {ok: false, error} with the domain's own message.
+
+export type Access = "viewer" | "workspace" | "apiKey";
+
+/** What the client names besides the input: nothing, a workspace, or a key of a workspace. */
+export interface Targets {
+  viewer: undefined;
+  workspace: { workspaceId: string };
+  apiKey: { workspaceId: string; apiKeyId: string };
+}
+
+interface Scopes {
+  viewer: ViewerScope;
+  workspace: WorkspaceScope;
+  apiKey: ApiKeyScope;
+}
+
+export interface ActionContext<A extends Access> {
+  viewer: Viewer;
+  scope: Scopes[A];
+  db: Db;
+}
+
+export interface ActionDefinition<A extends Access, S extends z.ZodType, R> {
+  access: A;
+  /** Refused for owners (access.ts says which settings are the operator's). */
+  operatorOnly?: boolean;
+  /** The REST endpoint's input schema (or the domain function's, for console-only reads). */
+  input: S;
+  run(input: z.output<S>, ctx: ActionContext<A>): Promise<R>;
+}
+
+export const SIGNED_OUT = "Your session has ended. Sign in again.";
+export const FAILED = "Something went wrong. Try again.";
+
+const id = z.string().min(1).max(200);
+const targetSchemas = {
+  workspace: z.strictObject({ workspaceId: id }),
+  apiKey: z.strictObject({ workspaceId: id, apiKeyId: id }),
+};
+
+export async function runAction<A extends Access, S extends z.ZodType, R>(
+  def: ActionDefinition<A, S, R>,
+  viewer: Viewer | null,
+  input: unknown,
+  target: unknown,
+): Promise<ActionResult<R>> {
+  try {
+    if (!viewer) return { ok: false, error: SIGNED_OUT };
+    if (def.operatorOnly) assertOperator(viewer);
+    const parsed = check(def.input, input);
+    if (!parsed.ok) return { ok: false, error: parsed.error };
+    const client = db();
+    const scope = (await scopeOf(def.access, viewer, target, client)) as Scopes[A];
+    return { ok: true, data: await def.run(parsed.data, { viewer, scope, db: client }) };
+  } catch (e) {
+    if (e instanceof DomainError) return { ok: false, error: e.message };
+    log.error("console action failed", errorFields(e));
+    return { ok: false, error: FAILED };
+  }
+}
+
+async function scopeOf(access: Access, viewer: Viewer, target: unknown, tx: Db) {
+  if (access === "viewer") return viewer.scope;
+  const t = targetSchemas[access].safeParse(target);
+  if (!t.success) throw notFound(access === "workspace" ? "Workspace not found." : "API key not found.");
+  const { workspaceId, apiKeyId } = t.data as Partial<Targets["apiKey"]> & Targets["workspace"];
+  return apiKeyId === undefined ? workspaceScopeFor(viewer, workspaceId, tx) : apiKeyScopeFor(viewer, workspaceId, apiKeyId, tx);
+}

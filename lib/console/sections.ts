@@ -1,0 +1,29 @@
+// The console's section tabs, in one place. Each entry is a page under its base path (a workspace's
+// `/workspaces/<id>`, a key's `/workspaces/<id>/keys/<keyId>`); a new settings page is one route folder plus one
+// line here. The key-level services still to come slot in as:
+//   { id: "email", label: "Email", path: "/email" },
+//   { id: "webhooks", label: "Webhooks", path: "/webhooks" },
+//   { id: "advanced-webhooks", label: "Advanced webhooks", path: "/advanced-webhooks" },
+
+export interface Section {
+  id: string;
+  label: string;
+  /** Appended to the base path ("" for the base page itself). */
+  path: string;
+}
+
+export const WORKSPACE_SECTIONS = [
+  { id: "overview", label: "Overview", path: "" },
+  { id: "keys", label: "API keys", path: "/keys" },
+] as const satisfies readonly Section[];
+
+export const API_KEY_SECTIONS = [
+  { id: "settings", label: "Key settings", path: "" },
+  { id: "ai", label: "AI provider keys", path: "/ai" },
+] as const satisfies readonly Section[];
+
+export type WorkspaceSectionId = (typeof WORKSPACE_SECTIONS)[number]["id"];
+export type ApiKeySectionId = (typeof API_KEY_SECTIONS)[number]["id"];
+
+export const workspaceBase = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
+export const apiKeyBase = (workspaceId: string, apiKeyId: string) => `${workspaceBase(workspaceId)}/keys/${encodeURIComponent(apiKeyId)}`;

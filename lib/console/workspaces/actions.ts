@@ -1,0 +1,45 @@
+"use server";
+
+import { headers } from "next/headers";
+import { clientIpOf } from "@/lib/api/client-ip";
+import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
+import { updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
+import { listPageInput } from "@/lib/domain/paging";
+import { createWorkspace } from "@/lib/domain/workspaces/create-workspace";
+import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
+import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
+import { listWorkspacePage } from "@/lib/domain/workspaces/list-workspace-page";
+import { assertMayCreateWorkspaceFor } from "../access";
+import { consoleAction } from "../action";
+
+export const listWorkspacesAction = consoleAction({
+  access: "viewer",
+  input: listPageInput,
+  run: (input, { viewer, db }) => listWorkspacePage(viewer.scope, input, db),
+});
+
+/** Create Workspace's rules and rate limit, counted against the browser's address like the REST call. */
+export const createWorkspaceAction = consoleAction({
+  access: "viewer",
+  input: createWorkspaceInput,
+  run: async (input, { viewer, db }) => {
+    assertMayCreateWorkspaceFor(viewer, input.ownerEmail);
+    const clientIp = clientIpOf(await headers());
+    const ws = await createWorkspace({ level: "public", clientIp }, input, db);
+    return { id: ws.id };
+  },
+});
+
+export const updateWorkspaceSettingsAction = consoleAction({
+  access: "viewer",
+  operatorOnly: true,
+  input: updateWorkspaceSettingsInput,
+  run: (input, { db }) => updateWorkspaceSettings(OPERATOR_SCOPE, input, db),
+});
+
+/** The workspace auth token (x-service-workspace-auth-token), shown on request. */
+export const revealWorkspaceTokenAction = consoleAction({
+  access: "workspace",
+  input: getWorkspaceInput,
+  run: async (input, { scope, db }) => ({ authToken: (await getWorkspace(scope, input, db)).authToken }),
+});
