@@ -3,4 +3,10 @@
 export const jobModules: (() => Promise<unknown>)[] = [
   () => import("@/lib/domain/documents/migration-job"),
   () => import("@/lib/domain/agents/execute-agent"),
+  () => import("@/lib/domain/notifications/fanout-job"),
+];
+
+/** Long-running workers besides pg-boss's, started in every server process after the job queue. */
+export const workerStarters: (() => Promise<{ stop(): Promise<void> }>)[] = [
+  () => import("@/lib/domain/events/dispatcher").then((m) => m.startEventDispatcher()),
 ];

@@ -6,6 +6,10 @@ import { aiEndpoints } from "./endpoints/ai";
 import { crdtEndpoints } from "./endpoints/crdt";
 import { domainEndpoints } from "./endpoints/domains";
 import { folderEndpoints } from "./endpoints/folders";
+import { notificationEndpoints } from "./endpoints/notifications";
+import { activityEndpoints } from "./endpoints/activities";
+import { commentEndpoints } from "./endpoints/comments";
+import { userDataEndpoints } from "./endpoints/user-data";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { userEndpoints } from "./endpoints/users";
 import { workspaceEndpoints } from "./endpoints/workspace";
@@ -22,6 +26,10 @@ export const endpoints = [
   ...crdtEndpoints,
   ...aiEndpoints,
   ...agentEndpoints,
+  ...notificationEndpoints,
+  ...activityEndpoints,
+  ...commentEndpoints,
+  ...userDataEndpoints,
 ] as const;
 
 export type EndpointList = typeof endpoints;

@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/infra/db";
+import { moveEvents, removeEvents } from "../events/event-rows";
 import type { OrgScope } from "../organizations/organization-scope";
 import { documentRowId } from "./document-rows";
 
@@ -36,6 +37,32 @@ export const documentData: DocumentData[] = [
     name: "agent executions",
     move: (tx, org, from, to) => tx.agentExecution.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
     remove: async () => {},
+  },
+  {
+    // Recipients go with their notification (foreign key, cascade).
+    name: "notifications",
+    move: (tx, org, from, to) => tx.notification.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
+    remove: (tx, org, documentIds) => tx.notification.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
+  },
+  {
+    name: "activity logs",
+    move: (tx, org, from, to) => tx.activityLog.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
+    remove: (tx, org, documentIds) => tx.activityLog.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
+  },
+  {
+    // Comments and reactions go with their annotation (foreign keys, cascade).
+    name: "comments",
+    move: async (tx, org, from, to) => {
+      await tx.commentAnnotation.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
+      await tx.comment.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
+      await tx.commentReaction.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
+    },
+    remove: (tx, org, documentIds) => tx.commentAnnotation.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
+  },
+  {
+    name: "events",
+    move: moveEvents,
+    remove: removeEvents,
   },
 ];
 

@@ -1,4 +1,6 @@
+import { activityConsumer } from "../activities/activity-consumer";
+import { notificationConsumer } from "../notifications/notification-consumer";
 import type { EventConsumer } from "./event";
 
 // Every consumer of weft events, in the order the dispatcher calls them for each event.
-export const eventConsumers: EventConsumer[] = [];
+export const eventConsumers: EventConsumer[] = [activityConsumer, notificationConsumer];

@@ -27,6 +27,8 @@ export async function deleteUsers(scope: ApiKeyScope, input: z.output<typeof del
   if (target.resourceType === "organization") {
     present = await tx.organizationUser.findMany({ where, select: { userId: true } });
     await tx.organizationUser.deleteMany({ where });
+    // Leaving the organization also ends their notifications.
+    await tx.notificationRecipient.deleteMany({ where });
   } else {
     present = await tx.membership.findMany({ where: { ...where, ...target }, select: { userId: true } });
     await tx.membership.deleteMany({ where: { ...where, ...target } });

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { ACTIVITIES_ADDED, addActivities, addActivitiesInput } from "@/lib/domain/activities/add-activities";
+import { deleteActivities, deleteActivitiesInput } from "@/lib/domain/activities/delete-activities";
+import { getActivities, getActivitiesInput } from "@/lib/domain/activities/get-activities";
+import { FEATURE_TYPES } from "@/lib/domain/activities/write-activity";
+import { defineEndpoint, transactional } from "../define-endpoint";
+import { itemResults, paged } from "./replies";
+
+export const activityOutput = z.object({
+  id: z.string(),
+  featureType: z.string().describe(`One of ${FEATURE_TYPES.join(", ")}.`),
+  actionType: z.string(),
+  actionUser: z.object({ userId: z.string() }).loose(),
+  targetEntityId: z.string().optional(),
+  targetSubEntityId: z.string().optional(),
+  changes: z.record(z.string(), z.unknown()).optional(),
+  entityData: z.unknown().optional(),
+  entityTargetData: z.unknown().optional(),
+  displayMessageTemplate: z.string().optional(),
+  displayMessageTemplateData: z.record(z.string(), z.unknown()).optional(),
+  actionIcon: z.string().optional(),
+  isActivityResolverUsed: z.boolean().optional(),
+  metadata: z.object({ apiKey: z.string(), documentId: z.string(), organizationId: z.string() }),
+  timestamp: z.number().describe("Epoch milliseconds."),
+});
+
+export const activityEndpoints = [
+  defineEndpoint({
+    path: "/v2/activities/add",
+    auth: "apiKey",
+    summary:
+      "Add Activity Logs. Needs the activity service on for the key (npx weft apikey:update <key> --activity-logs on). Writing an existing id overwrites it; targetEntityId is required for featureType custom.",
+    input: addActivitiesInput,
+    output: z.object({ success: z.literal(true), message: z.string() }),
+    message: ACTIVITIES_ADDED,
+    run: transactional(addActivities),
+  }),
+  defineEndpoint({
+    path: "/v2/activities/get",
+    auth: "apiKey",
+    summary: "Get Activity Logs: filters combine; paged (pageSize default 1000, pageToken), sorted by timestamp (order, default desc).",
+    input: getActivitiesInput,
+    message: "Activity(s) retrieved successfully.",
+    run: (input, ctx) => getActivities(ctx.scope, input, ctx.db),
+    ...paged("activities", "pageToken", z.array(activityOutput)),
+  }),
+  defineEndpoint({
+    path: "/v2/activities/delete",
+    auth: "apiKey",
+    summary: "Delete Activity Logs matching the filters (at least one of documentId, targetEntityId, activityIds).",
+    input: deleteActivitiesInput,
+    output: itemResults,
+    message: "Activity(s) deleted successfully.",
+    run: transactional(deleteActivities),
+  }),
+];

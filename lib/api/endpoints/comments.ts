@@ -1,0 +1,140 @@
+import { z } from "zod";
+import { addCommentAnnotations, addCommentAnnotationsInput } from "@/lib/domain/comments/add-comment-annotations";
+import { addComments, addCommentsInput } from "@/lib/domain/comments/add-comments";
+import { deleteCommentAnnotations, deleteCommentAnnotationsInput } from "@/lib/domain/comments/delete-comment-annotations";
+import { deleteComments, deleteCommentsInput } from "@/lib/domain/comments/delete-comments";
+import { getCommentAnnotations, getCommentAnnotationsInput } from "@/lib/domain/comments/get-comment-annotations";
+import { getComments, getCommentsInput } from "@/lib/domain/comments/get-comments";
+import { addReaction, deleteReaction, reactionInput } from "@/lib/domain/comments/reactions";
+import { updateCommentAnnotations, updateCommentAnnotationsInput } from "@/lib/domain/comments/update-comment-annotations";
+import { updateComments, updateCommentsInput } from "@/lib/domain/comments/update-comments";
+import { defineEndpoint, transactional } from "../define-endpoint";
+import { itemResults, paged } from "./replies";
+
+const user = z.object({ userId: z.string() }).loose();
+const object = z.record(z.string(), z.unknown());
+
+export const commentOutput = z.object({
+  annotationId: z.string(),
+  commentId: z.number(),
+  commentText: z.string(),
+  commentHtml: z.string().optional(),
+  from: user,
+  taggedUserContacts: z.array(z.object({ text: z.string().optional(), userId: z.string(), contact: object.optional() })).optional(),
+  context: object.optional(),
+  isEdited: z.boolean(),
+  reactions: z.array(z.object({ icon: z.string(), from: user, createdAt: z.number() })),
+  createdAt: z.number().describe("Epoch milliseconds."),
+  lastUpdated: z.number().describe("Epoch milliseconds."),
+});
+
+export const annotationOutput = z.object({
+  annotationId: z.string(),
+  organizationId: z.string(),
+  documentId: z.string(),
+  location: object.optional(),
+  targetElement: object.optional(),
+  status: object.optional(),
+  priority: object.optional(),
+  assignedTo: user.optional(),
+  context: object.optional(),
+  from: user.describe("The author of the first comment."),
+  comments: z.array(commentOutput),
+  createdAt: z.number().describe("Epoch milliseconds."),
+  lastUpdated: z.number().describe("Epoch milliseconds."),
+});
+
+const EVENTS = "Each change emits a typed event (outbox), which the dispatcher turns into activity records, notifications, emails and webhooks.";
+
+export const commentEndpoints = [
+  defineEndpoint({
+    path: "/v2/commentannotations/add",
+    auth: "apiKey",
+    summary: `Add Comment Annotations with their comments (ids generated when omitted; the organization and document are created when missing). Emits comment_annotation.add. ${EVENTS}`,
+    input: addCommentAnnotationsInput,
+    output: z.record(z.string(), z.object({ success: z.boolean(), annotationId: z.string(), commentIds: z.array(z.number()), message: z.string() })),
+    message: "Comment Annotation(s) added successfully.",
+    run: transactional(addCommentAnnotations),
+  }),
+  defineEndpoint({
+    path: "/v2/commentannotations/get",
+    auth: "apiKey",
+    summary: "Get Comment Annotations with their comments and reactions. Filters combine; paged (pageSize default 1000, nextPageToken).",
+    input: getCommentAnnotationsInput,
+    message: "Comment Annotation(s) retrieved successfully.",
+    run: (input, ctx) => getCommentAnnotations(ctx.scope, input, ctx.db),
+    ...paged("annotations", "nextPageToken", z.array(annotationOutput)),
+  }),
+  defineEndpoint({
+    path: "/v2/commentannotations/update",
+    auth: "apiKey",
+    summary: `Update Comment Annotations: status, priority, assignedTo, location, context. Emits comment_annotation.status_change, .priority_change and .assign for real changes. ${EVENTS}`,
+    input: updateCommentAnnotationsInput,
+    output: itemResults,
+    message: "Comment Annotation(s) updated successfully.",
+    run: transactional(updateCommentAnnotations),
+  }),
+  defineEndpoint({
+    path: "/v2/commentannotations/delete",
+    auth: "apiKey",
+    summary: `Delete Comment Annotations with their comments and reactions. Emits comment.delete. ${EVENTS}`,
+    input: deleteCommentAnnotationsInput,
+    output: itemResults,
+    message: "Comment Annotation(s) deleted successfully.",
+    run: transactional(deleteCommentAnnotations),
+  }),
+  defineEndpoint({
+    path: "/v2/commentannotations/comments/add",
+    auth: "apiKey",
+    summary: `Add Comments to an annotation; data keyed by commentId. Emits comment.add per comment. ${EVENTS}`,
+    input: addCommentsInput,
+    output: itemResults,
+    message: "Comment(s) added successfully.",
+    run: transactional(addComments),
+  }),
+  defineEndpoint({
+    path: "/v2/commentannotations/comments/get",
+    auth: "apiKey",
+    summary: "Get Comments of an annotation (all, or those in commentIds), with their reactions.",
+    input: getCommentsInput,
+    output: z.array(commentOutput),
+    message: "Comment(s) retrieved successfully.",
+    run: (input, ctx) => getComments(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/commentannotations/comments/update",
+    auth: "apiKey",
+    summary: `Update Comments: commentText, commentHtml, taggedUserContacts, context. Emits comment.update per comment. ${EVENTS}`,
+    input: updateCommentsInput,
+    output: itemResults,
+    message: "Comment(s) updated successfully.",
+    run: transactional(updateComments),
+  }),
+  defineEndpoint({
+    path: "/v2/commentannotations/comments/delete",
+    auth: "apiKey",
+    summary: `Delete Comments with their reactions (an annotation left empty goes too). Emits comment.delete per comment. ${EVENTS}`,
+    input: deleteCommentsInput,
+    output: itemResults,
+    message: "Comment(s) deleted successfully.",
+    run: transactional(deleteComments),
+  }),
+  defineEndpoint({
+    path: "/v2/commentannotations/comments/reactions/add",
+    auth: "apiKey",
+    summary: `Add a reaction (icon) by a user to a comment; one per user and icon. Emits reaction.add. ${EVENTS}`,
+    input: reactionInput,
+    output: z.object({ success: z.literal(true), message: z.string() }),
+    message: "Reaction added successfully.",
+    run: transactional(addReaction),
+  }),
+  defineEndpoint({
+    path: "/v2/commentannotations/comments/reactions/delete",
+    auth: "apiKey",
+    summary: `Delete a user's reaction (icon) from a comment. Emits reaction.delete. ${EVENTS}`,
+    input: reactionInput,
+    output: z.object({ success: z.literal(true), message: z.string() }),
+    message: "Reaction deleted successfully.",
+    run: transactional(deleteReaction),
+  }),
+];

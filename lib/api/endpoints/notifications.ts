@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { addNotifications, addNotificationsV1Input, addNotificationsV2Input, NOTIFICATION_ADDED } from "@/lib/domain/notifications/add-notifications";
+import { deleteNotifications, deleteNotificationsInput } from "@/lib/domain/notifications/delete-notifications";
+import {
+  getNotificationsV1,
+  getNotificationsV1Input,
+  getNotificationsV2,
+  getNotificationsV2Input,
+} from "@/lib/domain/notifications/get-notifications";
+import { defineEndpoint, transactional } from "../define-endpoint";
+import { itemResults, paged } from "./replies";
+
+const user = z.object({ userId: z.string(), name: z.string().optional(), email: z.string().optional() }).loose();
+
+export const notificationOutput = z.object({
+  id: z.string(),
+  notificationSource: z.string(),
+  notificationSourceData: z.record(z.string(), z.unknown()),
+  actionUser: user,
+  displayHeadlineMessageTemplate: z.string().optional().describe("As sent, with its {variables}."),
+  displayHeadlineMessageTemplateData: z.record(z.string(), z.unknown()),
+  displayBodyMessage: z.string().optional(),
+  metadata: z.object({ apiKey: z.string(), documentId: z.string(), organizationId: z.string(), locationId: z.string().optional() }),
+  notifyUsers: z.record(z.string(), z.literal(true)).describe("Recipients keyed by email (userId when no email is known)."),
+  notifyUsersByUserId: z.record(z.string(), z.literal(true)),
+  timestamp: z.number().describe("Epoch milliseconds."),
+});
+
+const added = z.object({ success: z.literal(true), message: z.string() });
+const RETRIEVED = "Notification(s) retrieved successfully.";
+const ADD_SUMMARY =
+  "notifyUsers are recipients at once; with notifyAll (default true) every organization-level user is added by a background job. The same notificationId twice is one notification.";
+
+export const notificationEndpoints = [
+  defineEndpoint({
+    path: "/v1/notifications/add",
+    auth: "apiKey",
+    summary: `Add Notifications. ${ADD_SUMMARY}`,
+    input: addNotificationsV1Input,
+    output: added,
+    message: NOTIFICATION_ADDED,
+    run: transactional(addNotifications),
+  }),
+  defineEndpoint({
+    path: "/v2/notifications/add",
+    auth: "apiKey",
+    summary: `Add Notifications (v2: verifyUserPermissions, isNotificationResolverUsed, notificationSource, context). ${ADD_SUMMARY}`,
+    input: addNotificationsV2Input,
+    output: added,
+    message: NOTIFICATION_ADDED,
+    run: transactional(addNotifications),
+  }),
+  defineEndpoint({
+    path: "/v1/notifications/get",
+    auth: "apiKey",
+    summary: "Get Notifications (v1, no paging: the newest 1,000). Filters combine; userId selects the notifications that user receives.",
+    input: getNotificationsV1Input,
+    output: z.array(notificationOutput),
+    message: RETRIEVED,
+    run: (input, ctx) => getNotificationsV1(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/notifications/get",
+    auth: "apiKey",
+    summary: "Get Notifications (v2): the v1 filters, paged (pageSize default 1000, pageToken), sorted by timestamp (order, default desc). Needs advanced queries.",
+    input: getNotificationsV2Input,
+    message: RETRIEVED,
+    run: (input, ctx) => getNotificationsV2(ctx.scope, input, ctx.db),
+    ...paged("notifications", "pageToken", z.array(notificationOutput)),
+  }),
+  defineEndpoint({
+    path: "/v2/notifications/delete",
+    auth: "apiKey",
+    summary:
+      "Delete Notifications matching the filters (at least one of documentId, locationId, userId, notificationIds). With userId only that user's copy is removed.",
+    input: deleteNotificationsInput,
+    output: itemResults,
+    message: "Notification(s) deleted successfully.",
+    run: transactional(deleteNotifications),
+  }),
+];

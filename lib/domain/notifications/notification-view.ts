@@ -1,0 +1,88 @@
+import type { Tx } from "@/lib/infra/db";
+
+// A stored notification as Get Notifications and Get All User Data return it: every field of the spec's
+// Notification table, `timestamp` in epoch ms, recipients as the notifyUsers / notifyUsersByUserId maps.
+
+export const notificationSelect = {
+  id: true,
+  apiKeyId: true,
+  organizationId: true,
+  documentId: true,
+  notificationId: true,
+  locationId: true,
+  notificationSource: true,
+  notificationSourceData: true,
+  actionUser: true,
+  headlineTemplate: true,
+  headlineTemplateData: true,
+  bodyMessage: true,
+  createdAt: true,
+} as const;
+
+interface NotificationRow {
+  id: string;
+  apiKeyId: string;
+  organizationId: string;
+  documentId: string;
+  notificationId: string;
+  locationId: string | null;
+  notificationSource: string;
+  notificationSourceData: unknown;
+  actionUser: unknown;
+  headlineTemplate: string | null;
+  headlineTemplateData: unknown;
+  bodyMessage: string | null;
+  createdAt: Date;
+}
+
+export interface NotificationView {
+  id: string;
+  notificationSource: string;
+  notificationSourceData: Record<string, unknown>;
+  actionUser: { userId: string } & Record<string, unknown>;
+  displayHeadlineMessageTemplate?: string;
+  displayHeadlineMessageTemplateData: Record<string, unknown>;
+  displayBodyMessage?: string;
+  metadata: { apiKey: string; documentId: string; organizationId: string; locationId?: string };
+  notifyUsers: Record<string, true>;
+  notifyUsersByUserId: Record<string, true>;
+  timestamp: number;
+}
+
+/** Views of the rows, in their order, with each one's recipients. */
+export async function notificationViews(tx: Tx, rows: NotificationRow[]): Promise<NotificationView[]> {
+  const recipients = rows.length
+    ? await tx.notificationRecipient.findMany({
+        where: { notificationRowId: { in: rows.map((r) => r.id) } },
+        select: { notificationRowId: true, userId: true, userKey: true },
+      })
+    : [];
+  const byRow = new Map<string, { userId: string; userKey: string }[]>();
+  for (const r of recipients) (byRow.get(r.notificationRowId) ?? byRow.set(r.notificationRowId, []).get(r.notificationRowId)!).push(r);
+  return rows.map((n) => {
+    const notifyUsers: Record<string, true> = {};
+    const notifyUsersByUserId: Record<string, true> = {};
+    for (const r of byRow.get(n.id) ?? []) {
+      notifyUsers[r.userKey] = true;
+      notifyUsersByUserId[r.userId] = true;
+    }
+    return {
+      id: n.notificationId,
+      notificationSource: n.notificationSource,
+      notificationSourceData: (n.notificationSourceData ?? {}) as Record<string, unknown>,
+      actionUser: n.actionUser as NotificationView["actionUser"],
+      ...(n.headlineTemplate !== null && { displayHeadlineMessageTemplate: n.headlineTemplate }),
+      displayHeadlineMessageTemplateData: (n.headlineTemplateData ?? {}) as Record<string, unknown>,
+      ...(n.bodyMessage !== null && { displayBodyMessage: n.bodyMessage }),
+      metadata: {
+        apiKey: n.apiKeyId,
+        documentId: n.documentId,
+        organizationId: n.organizationId,
+        ...(n.locationId !== null && { locationId: n.locationId }),
+      },
+      notifyUsers,
+      notifyUsersByUserId,
+      timestamp: n.createdAt.getTime(),
+    };
+  });
+}

@@ -1,0 +1,90 @@
+import type { Tx } from "@/lib/infra/db";
+import { derivedId } from "@/lib/infra/ids";
+import { asJson } from "../json-fields";
+import type { OrgScope } from "../organizations/organization-scope";
+import type { UserRef } from "../events/user-ref";
+import { fanoutJob } from "./fanout-job";
+
+// The one way a notification is stored, by Add Notifications and by the event consumer alike. The
+// notificationId dedupes: writing an id that exists changes nothing.
+
+export interface NotificationDraft {
+  documentId: string;
+  notificationId: string;
+  locationId?: string;
+  notificationSource: string;
+  notificationSourceData?: Record<string, unknown>;
+  actionUser: UserRef;
+  headlineTemplate?: string;
+  headlineTemplateData?: Record<string, unknown>;
+  bodyMessage?: string;
+  /** Named recipients, written now. */
+  recipients: UserRef[];
+  /** Every organization user too, written by the fan-out job. */
+  notifyAll: boolean;
+  /** Only users with access to the document (organization or document membership). */
+  verifyUserPermissions?: boolean;
+  isResolverUsed?: boolean;
+  context?: Record<string, unknown>;
+}
+
+export const notificationRowId = (org: OrgScope, notificationId: string) =>
+  derivedId("ntf", [org.apiKeyId, org.organizationId, notificationId]);
+
+export const recipientKey = (u: { userId: string; email?: string | null }) => u.email || u.userId;
+
+/** Users among `userIds` who may see the document: a live organization or document membership. */
+async function permittedUserIds(tx: Tx, org: OrgScope, documentId: string, userIds: string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const rows = await tx.membership.findMany({
+    where: {
+      ...org,
+      userId: { in: userIds },
+      OR: [{ resourceType: "organization" }, { resourceType: "document", resourceId: documentId }],
+      AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] }],
+    },
+    select: { userId: true },
+  });
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** Stores the notification unless its id exists; true when it was new. */
+export async function writeNotification(tx: Tx, org: OrgScope, n: NotificationDraft): Promise<boolean> {
+  const id = notificationRowId(org, n.notificationId);
+  const { count } = await tx.notification.createMany({
+    data: [
+      {
+        id,
+        ...org,
+        documentId: n.documentId,
+        notificationId: n.notificationId,
+        locationId: n.locationId,
+        notificationSource: n.notificationSource,
+        notificationSourceData: asJson(n.notificationSourceData),
+        actionUserId: n.actionUser.userId,
+        actionUser: asJson(n.actionUser)!,
+        headlineTemplate: n.headlineTemplate,
+        headlineTemplateData: asJson(n.headlineTemplateData),
+        bodyMessage: n.bodyMessage,
+        notifyAll: n.notifyAll,
+        isResolverUsed: n.isResolverUsed ?? false,
+        context: asJson(n.context),
+      },
+    ],
+    skipDuplicates: true,
+  });
+  if (count === 0) return false;
+  let recipients = n.recipients;
+  if (n.verifyUserPermissions) {
+    const allowed = await permittedUserIds(tx, org, n.documentId, recipients.map((r) => r.userId));
+    recipients = recipients.filter((r) => allowed.has(r.userId));
+  }
+  if (recipients.length) {
+    await tx.notificationRecipient.createMany({
+      data: recipients.map((r) => ({ notificationRowId: id, ...org, userId: r.userId, userKey: recipientKey(r) })),
+      skipDuplicates: true,
+    });
+  }
+  if (n.notifyAll) await fanoutJob.enqueue(tx, { notificationRowId: id, ...org });
+  return true;
+}

@@ -1,0 +1,35 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { dispatch } from "@/lib/api/dispatch";
+import { startWeft } from "@/lib/infra/start";
+
+// See api-server.mjs. (No top-level await: tsx loads this file as CommonJS.)
+async function main() {
+  const started = await startWeft({ role: "server" });
+  const server = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+    const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
+    const reply = await dispatch(new Request(`http://localhost${req.url}`, { method: req.method, headers, body }), {
+      clientIp: req.socket.remoteAddress ?? "127.0.0.1",
+    });
+    res.writeHead(reply.status, Object.fromEntries(reply.headers));
+    res.end(Buffer.from(await reply.arrayBuffer()));
+  });
+  server.listen(0, "127.0.0.1", () => {
+    process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
+  });
+  const stop = async () => {
+    server.close();
+    await started.stop();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop());
+}
+
+void main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
