@@ -3,4 +3,6 @@
 export const jobModules: (() => Promise<unknown>)[] = [
   () => import("@/lib/domain/documents/migration-job"),
   () => import("@/lib/domain/agents/execute-agent"),
+  () => import("@/lib/domain/email/send-trigger-email"),
+  () => import("@/lib/domain/webhooks/delivery-worker"),
 ];

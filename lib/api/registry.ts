@@ -9,6 +9,8 @@ import { folderEndpoints } from "./endpoints/folders";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { userEndpoints } from "./endpoints/users";
 import { workspaceEndpoints } from "./endpoints/workspace";
+import { emailEndpoints } from "./endpoints/email";
+import { webhookEndpoints } from "./endpoints/webhooks";
 
 // Every endpoint, once. Add an area by appending its list here.
 export const endpoints = [
@@ -22,6 +24,8 @@ export const endpoints = [
   ...crdtEndpoints,
   ...aiEndpoints,
   ...agentEndpoints,
+  ...emailEndpoints,
+  ...webhookEndpoints,
 ] as const;
 
 export type EndpointList = typeof endpoints;

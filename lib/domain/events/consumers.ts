@@ -1,4 +1,6 @@
+import { emailTriggerConsumer } from "../email/email-trigger-consumer";
+import { webhookConsumer } from "../webhooks/webhook-consumer";
 import type { EventConsumer } from "./event";
 
 // Every consumer of weft events, in the order the dispatcher calls them for each event.
-export const eventConsumers: EventConsumer[] = [];
+export const eventConsumers: EventConsumer[] = [emailTriggerConsumer, webhookConsumer];
