@@ -3,7 +3,7 @@ import { db } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { log } from "@/lib/infra/log";
 import { readServiceConfig } from "../api-keys/service-config";
-import type { Claimed } from "./claim-deliveries";
+import { renewLease, type Claimed } from "./claim-deliveries";
 import { postWebhook, type PostOutcome } from "./post-webhook";
 import { disableAfterMs, retryDelayMs } from "./retry-schedule";
 import { signatureHeaders } from "./sign-message";
@@ -47,6 +47,7 @@ export async function attemptDelivery(claim: Claimed): Promise<void> {
     return;
   }
   const request = await buildRequest(d);
+  if (!(await renewLease(claim))) return;
   const outcome = await postWebhook(request.url, request.body, request.headers);
   await recordOutcome(d, claim.leaseToken, request.url, outcome);
 }
@@ -71,7 +72,10 @@ async function recordOutcome(d: Delivery, leaseToken: string, url: string, outco
       },
     });
     // The lease ran out and another process took the delivery over: it records its own attempt.
-    if (moved.count === 0) return;
+    if (moved.count === 0) {
+      log.warn("webhook attempt finished after its lease ran out", { deliveryId: d.id });
+      return;
+    }
     await tx.webhookAttempt.create({
       data: {
         id: newId("atmpt"),

@@ -8,7 +8,8 @@ import { db } from "@/lib/infra/db";
 // the endpoint's rateLimit. A transaction-level advisory lock serialises claims across processes so those
 // counts are exact.
 
-export const LEASE_SECONDS = 30;
+/** Long enough for the 15 s attempt plus recording it on a busy database. */
+export const LEASE_SECONDS = 60;
 const CLAIM_LOCK = 7_316_024_117;
 
 export interface Claimed {
@@ -17,6 +18,20 @@ export interface Claimed {
 }
 
 const UTC_NOW = `(now() AT TIME ZONE 'UTC')`;
+
+/**
+ * Renews a claim right before its attempt goes out, so the attempt and its recording have a whole lease.
+ * False when the claim was lost (its lease ran out and another process took it): then nothing is sent.
+ */
+export async function renewLease(claim: Claimed): Promise<boolean> {
+  const renewed = await db().$executeRawUnsafe(
+    `UPDATE "WebhookDelivery" SET "leaseUntil" = ${UTC_NOW} + interval '${LEASE_SECONDS} seconds'
+     WHERE "id" = $1 AND "leaseToken" = $2 AND "status" = 'sending' AND "leaseUntil" > ${UTC_NOW}`,
+    claim.id,
+    claim.leaseToken,
+  );
+  return renewed === 1;
+}
 
 export async function claimDeliveries(limit: number, perTarget: number): Promise<Claimed[]> {
   const leaseToken = randomBytes(12).toString("base64url");
