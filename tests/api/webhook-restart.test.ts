@@ -34,6 +34,8 @@ async function server() {
     WEFT_SECRET_KEY: runtime().secretKey.toString("hex"),
     WEFT_ALLOW_PRIVATE_URLS: "true",
     WEFT_WEBHOOK_RETRY_SCALE: "0.001",
+    // The embedded test database serves at most 20 connections: keep each process's pools small.
+    ...(db.current!.mode === "embedded" && { DATABASE_POOL_MAX: "2" }),
   });
   servers.push(s);
   return s;

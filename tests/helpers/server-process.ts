@@ -10,7 +10,7 @@ export interface ServerProcess {
 
 export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, [path.resolve("tests/helpers/server-main.mjs")], {
-    env: { ...process.env, WEFT_LOG_LEVEL: "error", ...env },
+    env: { ...process.env, WEFT_LOG_LEVEL: process.env.WEFT_TEST_CHILD_LOG ?? "error", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -23,7 +23,10 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
         resolve();
       }
     });
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      if (process.env.WEFT_TEST_CHILD_LOG) process.stderr.write(chunk);
+    });
     child.on("exit", (code) => {
       clearTimeout(timer);
       reject(new Error(`server process exited with ${code}:\n${output}`));
