@@ -8,30 +8,32 @@ import { db } from "@/lib/infra/db";
 // the endpoint's rateLimit. A transaction-level advisory lock serialises claims across processes so those
 // counts are exact.
 
-/** Long enough for the 15 s attempt plus recording it on a busy database. */
+/** Long enough for the 15 s attempt, which starts as soon as the claim returns, plus recording it. */
 export const LEASE_SECONDS = 60;
 const CLAIM_LOCK = 7_316_024_117;
 
+/** A claimed delivery with everything its attempt needs, read in the claim itself. */
 export interface Claimed {
   id: string;
   leaseToken: string;
+  apiKeyId: string;
+  messageId: string;
+  endpointId: string | null;
+  target: string;
+  url: string | null;
+  body: unknown;
+  attemptCount: number;
+  nextTrigger: string;
+  payload: unknown;
+  endpointUrl: string | null;
+  endpointDisabled: boolean | null;
+  secretEnc: string | null;
+  /** The rotated-out secret while it still signs (24 h after a rotation), else null. */
+  previousSecretEnc: string | null;
+  failing: boolean;
 }
 
 const UTC_NOW = `(now() AT TIME ZONE 'UTC')`;
-
-/**
- * Renews a claim right before its attempt goes out, so the attempt and its recording have a whole lease.
- * False when the claim was lost (its lease ran out and another process took it): then nothing is sent.
- */
-export async function renewLease(claim: Claimed): Promise<boolean> {
-  const renewed = await db().$executeRawUnsafe(
-    `UPDATE "WebhookDelivery" SET "leaseUntil" = ${UTC_NOW} + interval '${LEASE_SECONDS} seconds'
-     WHERE "id" = $1 AND "leaseToken" = $2 AND "status" = 'sending' AND "leaseUntil" > ${UTC_NOW}`,
-    claim.id,
-    claim.leaseToken,
-  );
-  return renewed === 1;
-}
 
 export async function claimDeliveries(limit: number, perTarget: number): Promise<Claimed[]> {
   const leaseToken = randomBytes(12).toString("base64url");
@@ -68,17 +70,26 @@ export async function claimDeliveries(limit: number, perTarget: number): Promise
       limit,
     );
     if (rows.length === 0) return [];
-    const claimed = await tx.$queryRawUnsafe<{ id: string }[]>(
-      `UPDATE "WebhookDelivery" SET "status" = 'sending', "leaseToken" = $2, "claimedAt" = ${UTC_NOW},
-              "leaseUntil" = ${UTC_NOW} + interval '${LEASE_SECONDS} seconds', "updatedAt" = ${UTC_NOW}
-       WHERE "id" IN (
-         SELECT "id" FROM "WebhookDelivery" WHERE "id" = ANY($1::text[])
-           AND ("status" = 'pending' OR ("status" = 'sending' AND "leaseUntil" < ${UTC_NOW}))
-         FOR UPDATE SKIP LOCKED)
-       RETURNING "id"`,
+    return tx.$queryRawUnsafe<Claimed[]>(
+      `WITH claimed AS (
+         UPDATE "WebhookDelivery" SET "status" = 'sending', "leaseToken" = $2, "claimedAt" = ${UTC_NOW},
+                "leaseUntil" = ${UTC_NOW} + interval '${LEASE_SECONDS} seconds', "updatedAt" = ${UTC_NOW}
+         WHERE "id" IN (
+           SELECT "id" FROM "WebhookDelivery" WHERE "id" = ANY($1::text[])
+             AND ("status" = 'pending' OR ("status" = 'sending' AND "leaseUntil" < ${UTC_NOW}))
+           FOR UPDATE SKIP LOCKED)
+         RETURNING *
+       )
+       SELECT c."id", c."leaseToken", c."apiKeyId", c."messageId", c."endpointId", c."target", c."url", c."body",
+              c."attemptCount", c."nextTrigger", m."payload",
+              e."url" AS "endpointUrl", e."disabled" AS "endpointDisabled", e."secretEnc",
+              CASE WHEN e."previousSecretExpiresAt" > ${UTC_NOW} THEN e."previousSecretEnc" END AS "previousSecretEnc",
+              (e."failingSince" IS NOT NULL) AS "failing"
+       FROM claimed c
+       JOIN "WebhookMessage" m ON m."id" = c."messageId"
+       LEFT JOIN "WebhookEndpoint" e ON e."id" = c."endpointId"`,
       rows.map((r) => r.id),
       leaseToken,
     );
-    return claimed.map((r) => ({ id: r.id, leaseToken }));
   });
 }

@@ -8,7 +8,7 @@ import { claimDeliveries } from "./claim-deliveries";
 // leases (see claim-deliveries.ts); an idle worker polls every POLL_MS.
 
 const MAX_IN_FLIGHT = 64;
-const PER_TARGET_IN_FLIGHT = 8;
+const PER_TARGET_IN_FLIGHT = 16;
 const POLL_MS = 100;
 
 interface LoopState {
