@@ -3,7 +3,10 @@
 // event to the consumers, as the event dispatcher does) to its receipt by local receivers that verify every
 // Standard Webhooks signature, with 1, 10 and 100 endpoints. See bench/README.md.
 //
-//   node bench/webhook-delivery.mjs [--events 1000,300,50] [--endpoints 1,10,100] [--concurrency 8]
+//   node bench/webhook-delivery.mjs [--events 1000,300,50] [--endpoints 1,10,100] [--concurrency 8] [--rate 0]
+//
+// --rate N paces the writes at N events/s in total (0: as fast as the writers go, which measures
+// throughput; a rate below it measures latency without a backlog).
 //
 // Runs weft's own start-up (startWeft, role server: migrations, job queue, delivery worker) in this process
 // on PostgreSQL: DATABASE_URL if set (a database weft_bench_webhooks is created beside it), otherwise the
@@ -27,11 +30,13 @@ const { values: opts } = parseArgs({
     events: { type: "string", default: "1000,300,50" },
     endpoints: { type: "string", default: "1,10,100" },
     concurrency: { type: "string", default: "8" },
+    rate: { type: "string", default: "0" },
   },
 });
 const endpointCounts = opts.endpoints.split(",").map(Number);
 const eventCounts = opts.events.split(",").map(Number);
 const concurrency = Number(opts.concurrency);
+const rate = Number(opts.rate);
 
 // --- database ---------------------------------------------------------------------------------------------
 let adminUrl = process.env.DATABASE_URL;
@@ -130,6 +135,10 @@ async function scenario(endpointCount, eventCount) {
   async function emitter() {
     while (next < eventCount) {
       const n = next++;
+      if (rate > 0) {
+        const due = started + (n * 1000) / rate - (performance.timeOrigin + performance.now());
+        if (due > 0) await new Promise((r) => setTimeout(r, due));
+      }
       const sentAt = performance.timeOrigin + performance.now();
       const event = {
         id: `evt_bench_${endpointCount}_${n}_${randomBytes(4).toString("hex")}`,
@@ -182,7 +191,7 @@ try {
     results.push(r);
     console.log(
       `${String(r.endpoints).padStart(3)} endpoints, ${r.events} events: ${r.deliveries}/${r.expected} delivered in ${r.totalSeconds} s ` +
-        `(writes took ${r.writeSeconds} s) = ${r.eventsPerSecond} events/s, ${r.deliveriesPerSecond} deliveries/s; ` +
+        `(writes took ${r.writeSeconds} s${rate > 0 ? ` at ${rate} events/s` : ""}) = ${r.eventsPerSecond} events/s, ${r.deliveriesPerSecond} deliveries/s; ` +
         `latency p50 ${r.latencyMs.p50} ms, p90 ${r.latencyMs.p90} ms, p99 ${r.latencyMs.p99} ms, max ${r.latencyMs.max} ms`,
     );
   }
@@ -190,7 +199,7 @@ try {
   mkdirSync(path.join(root, "bench", "results"), { recursive: true });
   writeFileSync(
     path.join(root, "bench", "results", "webhook-delivery.json"),
-    JSON.stringify({ date: new Date().toISOString(), concurrency, results, badSignatures }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), concurrency, rate, results, badSignatures }, null, 2),
   );
 } finally {
   receiver.close();
