@@ -285,9 +285,11 @@ describe("simple webhooks", () => {
     });
     await emitEvent(w.apiKey, { type: "comment.add" });
     await emitEvent(w.apiKey, { type: "comment.update" });
-    await waitFor(() => r.requests() === before + 1);
+    // Reactions go by their trigger names, comment.reaction_add / _delete (seeded on).
+    await emitEvent(w.apiKey, { type: "reaction.add" });
+    await waitFor(() => r.requests() === before + 2);
     await new Promise((res) => setTimeout(res, 500));
-    expect(r.requests()).toBe(before + 1);
-    expect((r.received.at(-1)!.json as { type: string }).type).toBe("comment.update");
+    expect(r.requests()).toBe(before + 2);
+    expect(r.received.slice(-2).map((x) => (x.json as { type: string }).type).sort()).toEqual(["comment.update", "reaction.add"]);
   });
 });

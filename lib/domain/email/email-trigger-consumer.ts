@@ -1,6 +1,7 @@
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { readServiceConfig } from "../api-keys/service-config";
+import { triggerKey } from "../events/describe-event";
 import type { EventConsumer, WeftEvent } from "../events/event";
 import { emailRecipients } from "./email-recipients";
 import { defaultEmailTriggers, storedEmail } from "./email-settings";
@@ -13,7 +14,7 @@ export async function consumeForEmail(tx: Tx, event: WeftEvent) {
   const email = storedEmail(await readServiceConfig(tx, event.apiKeyId));
   if (!email.useEmailService) return;
   const triggers = email.emailServiceConfig.triggers ?? defaultEmailTriggers();
-  if (triggers[event.type] !== true) return;
+  if (triggers[triggerKey(event.type)] !== true) return;
   const c = email.emailServiceConfig;
   for (const r of emailRecipients(event)) {
     const templateId = (r.mentioned ? c.tagTemplateId : c.commentTemplateId) || null;

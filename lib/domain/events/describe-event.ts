@@ -28,3 +28,8 @@ export function describeEvent(e: WeftEvent) {
   const headline = `${who(e.actor)} ${action} in ${e.documentId}`;
   return { headline, body: commentText(e) };
 }
+
+/** The key an event type has in email and simple-webhook `triggers` (reactions are named as comment triggers). */
+export function triggerKey(type: string): string {
+  return type === "reaction.add" ? "comment.reaction_add" : type === "reaction.delete" ? "comment.reaction_delete" : type;
+}

@@ -1,5 +1,6 @@
 import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
 import type { ServiceConfig } from "../api-keys/service-config";
+import { triggerKey } from "../events/describe-event";
 
 // The simple webhook config as stored in ApiKey.serviceConfig (`useWebhookService`, `webhookServiceConfig`).
 // The auth token is stored encrypted; the customer chose it, so Get Webhook Config shows it.
@@ -75,5 +76,5 @@ export function webhookView(stored: StoredWebhook) {
 export function simpleWebhookWants(stored: StoredWebhook, type: string): boolean {
   if (!stored.useWebhookService) return false;
   const triggers = stored.webhookServiceConfig.triggers;
-  return triggers ? triggers[type] === true : true;
+  return triggers ? triggers[triggerKey(type)] === true : true;
 }
