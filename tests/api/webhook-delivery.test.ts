@@ -132,6 +132,32 @@ describe("advanced webhook delivery", () => {
     }
   });
 
+  it("fails an attempt that gets no answer within 15 seconds, then retries it", async () => {
+    const { w, api } = await enabledWorkspace();
+    const r = await receiver({ respond: ({ count }) => (count === 1 ? { delayMs: 16_500 } : undefined) });
+    const { ep, secret } = await addEndpoint(api, { url: r.url });
+    r.setSecrets([secret]);
+    await emitEvent(w.apiKey);
+    await waitFor(() => r.received.length >= 1, 25_000, 200);
+    const log = await attempts(api, { endpointId: ep.id });
+    expect(log.map((a: { status: string }) => a.status)).toEqual(["success", "failed"]);
+    expect(log[1]).toMatchObject({ responseStatusCode: 0, error: "timed out after 15000 ms" });
+    expect(log[1].durationMs).toBeGreaterThanOrEqual(15_000);
+    expect(log[1].durationMs).toBeLessThan(16_500);
+  }, 40_000);
+
+  it("delivers an event handed over twice (same id) once", async () => {
+    const { w, api } = await enabledWorkspace();
+    const r = await receiver();
+    r.setSecrets([(await addEndpoint(api, { url: r.url })).secret]);
+    const event = await emitEvent(w.apiKey);
+    await emitEvent(w.apiKey, { id: event.id });
+    await waitFor(() => r.received.length === 1);
+    await new Promise((res) => setTimeout(res, 800));
+    expect(r.received).toHaveLength(1);
+    expect((await api("/v2/workspace/advancedwebhook/messages/get", {})).body.result.data.messages).toHaveLength(1);
+  });
+
   it("signs with both secrets for a day after a rotation", async () => {
     const { w, api } = await enabledWorkspace();
     const r = await receiver();
