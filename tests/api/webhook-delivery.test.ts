@@ -66,7 +66,10 @@ describe("advanced webhook delivery", () => {
     expect(updatesOnly.received.map((r) => (r.json as { type: string }).type)).toEqual(["comment.update"]);
     expect(all.rejected).toEqual([]);
 
-    const messages = (await api("/v2/workspace/advancedwebhook/messages/get", { endpointId: b.ep.id })).body.result;
+    const recorded = async () => (await api("/v2/workspace/advancedwebhook/messages/get", { endpointId: b.ep.id })).body.result;
+    // The outcome is recorded right after the receiver answers.
+    await waitFor(async () => (await recorded()).data.messages[0]?.deliveries.every((d: { status: string }) => d.status === "success"));
+    const messages = await recorded();
     expect(messages.message).toBe("Advanced webhook messages retrieved successfully.");
     expect(messages.data.messages).toHaveLength(1);
     expect(messages.data.messages[0].eventType).toBe("comment.update");
@@ -85,6 +88,7 @@ describe("advanced webhook delivery", () => {
     await waitFor(async () => (await attempts(api, { endpointId: ep.id })).length >= 3, 10_000, 50);
     await r.up();
     await waitFor(() => r.received.length === 1, 15_000);
+    await waitFor(async () => (await attempts(api, { endpointId: ep.id }))[0]?.status === "success");
     await new Promise((res) => setTimeout(res, 2500));
     expect(r.received).toHaveLength(1);
     const log = await attempts(api, { endpointId: ep.id });
@@ -124,6 +128,7 @@ describe("advanced webhook delivery", () => {
       });
       await waitFor(() => r.received.length === 1);
       expect(r.received[0].headers["webhook-id"]).toBe(message.id);
+      await waitFor(async () => (await attempts(api, { messageId: message.id })).length === 9);
       const latest = (await attempts(api, { messageId: message.id, limit: 1 }))[0];
       expect(latest).toMatchObject({ status: "success", trigger: "manual", responseStatusCode: 204 });
     } finally {
@@ -138,7 +143,7 @@ describe("advanced webhook delivery", () => {
     const { ep, secret } = await addEndpoint(api, { url: r.url });
     r.setSecrets([secret]);
     await emitEvent(w.apiKey);
-    await waitFor(() => r.received.length >= 1, 25_000, 200);
+    await waitFor(async () => (await attempts(api, { endpointId: ep.id }))[0]?.status === "success", 25_000, 200);
     const log = await attempts(api, { endpointId: ep.id });
     expect(log.map((a: { status: string }) => a.status)).toEqual(["success", "failed"]);
     expect(log[1]).toMatchObject({ responseStatusCode: 0, error: "timed out after 15000 ms" });

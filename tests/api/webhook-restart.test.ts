@@ -64,6 +64,7 @@ describe("delivery across server processes", () => {
     const failedBefore = (await attempts()).length;
     await server();
     await waitFor(() => r.received.length === 1, 30_000);
+    await waitFor(async () => (await attempts())[0]?.status === "success");
     await new Promise((res) => setTimeout(res, 2000));
     expect(r.received).toHaveLength(1);
     const log = await attempts();
