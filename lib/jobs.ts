@@ -4,6 +4,8 @@ export const jobModules: (() => Promise<unknown>)[] = [
   () => import("@/lib/domain/documents/migration-job"),
   () => import("@/lib/domain/agents/execute-agent"),
   () => import("@/lib/domain/notifications/fanout-job"),
+  () => import("@/lib/domain/email/send-trigger-email"),
+  () => import("@/lib/domain/webhooks/delivery-worker"),
 ];
 
 /** Long-running workers besides pg-boss's, started in every server process after the job queue. */

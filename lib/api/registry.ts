@@ -13,6 +13,8 @@ import { userDataEndpoints } from "./endpoints/user-data";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { userEndpoints } from "./endpoints/users";
 import { workspaceEndpoints } from "./endpoints/workspace";
+import { emailEndpoints } from "./endpoints/email";
+import { webhookEndpoints } from "./endpoints/webhooks";
 
 // Every endpoint, once. Add an area by appending its list here.
 export const endpoints = [
@@ -30,6 +32,8 @@ export const endpoints = [
   ...activityEndpoints,
   ...commentEndpoints,
   ...userDataEndpoints,
+  ...emailEndpoints,
+  ...webhookEndpoints,
 ] as const;
 
 export type EndpointList = typeof endpoints;

@@ -27,14 +27,23 @@ interface Registered {
   options: JobOptions;
 }
 
+/** A long-running loop a process runs beside the queues (the webhook delivery worker). */
+export interface WorkerLoop {
+  name: string;
+  start(): void;
+  stop(): Promise<void>;
+}
+
 interface State {
   definitions: Map<string, Registered>;
+  loops: Map<string, WorkerLoop>;
   boss?: PgBoss;
   working: boolean;
 }
 
 const holder = globalThis as unknown as { __weftJobs?: State };
-const state: State = (holder.__weftJobs ??= { definitions: new Map(), working: false });
+const state: State = (holder.__weftJobs ??= { definitions: new Map(), loops: new Map(), working: false });
+state.loops ??= new Map();
 
 function onTransaction(tx: Tx): PgBoss.Db {
   return {
@@ -101,6 +110,13 @@ async function register(boss: PgBoss, def: Registered, work: boolean) {
   }
 }
 
+/** Registers a loop that every working process starts with its queues and stops with them. */
+export function defineWorkerLoop(loop: WorkerLoop): WorkerLoop {
+  state.loops.set(loop.name, loop);
+  if (state.working) loop.start();
+  return loop;
+}
+
 /** Starts pg-boss on the database; `work` also starts this process's workers. */
 export async function startJobs(databaseUrl: string, opts: { work: boolean; poolMax?: number }) {
   if (state.boss) await stopJobs();
@@ -110,11 +126,14 @@ export async function startJobs(databaseUrl: string, opts: { work: boolean; pool
   state.boss = boss;
   state.working = opts.work;
   for (const def of state.definitions.values()) await register(boss, def, opts.work);
+  if (opts.work) for (const loop of state.loops.values()) loop.start();
 }
 
 export async function stopJobs() {
   const boss = state.boss;
   state.boss = undefined;
+  const wasWorking = state.working;
   state.working = false;
+  if (wasWorking) await Promise.all([...state.loops.values()].map((loop) => loop.stop().catch(() => {})));
   await boss?.stop({ graceful: true, timeout: 5000, wait: true }).catch(() => {});
 }

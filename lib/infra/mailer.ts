@@ -15,6 +15,11 @@ export interface Mail {
   text: string;
   html?: string;
   from?: string;
+  /** Display name beside `from` (SendGrid sends). */
+  fromName?: string;
+  /** A SendGrid dynamic template: it renders the mail from `dynamicTemplateData`. */
+  templateId?: string;
+  dynamicTemplateData?: Record<string, unknown>;
 }
 
 export interface MailResult {
@@ -22,6 +27,8 @@ export interface MailResult {
   transport: "sendgrid" | "outbox";
   status: "sent" | "stored" | "failed";
   error?: string;
+  /** SendGrid's HTTP status on failure; absent when no answer came. */
+  code?: number;
 }
 
 function sendgrid(apiKey: string): MailService {
@@ -44,11 +51,16 @@ export async function sendMail(mail: Mail, opts: { sendgridApiKey?: string } = {
     log.info("mail stored in the dev outbox", { id, to: mail.to, subject: mail.subject, text: mail.text });
   } else {
     try {
-      await sendgrid(apiKey).send({ to: mail.to, from, subject: mail.subject, text: mail.text, html: mail.html });
+      const sender = mail.fromName ? { email: from, name: mail.fromName } : from;
+      await sendgrid(apiKey).send(
+        mail.templateId
+          ? { to: mail.to, from: sender, subject: mail.subject, templateId: mail.templateId, dynamicTemplateData: mail.dynamicTemplateData }
+          : { to: mail.to, from: sender, subject: mail.subject, text: mail.text, html: mail.html },
+      );
       result = { id, transport: "sendgrid", status: "sent" };
     } catch (e) {
       const code = (e as { code?: number }).code;
-      result = { id, transport: "sendgrid", status: "failed", error: code ? `SendGrid answered ${code}` : (e as Error).message };
+      result = { id, transport: "sendgrid", status: "failed", error: code ? `SendGrid answered ${code}` : (e as Error).message, code };
       log.warn("mail send failed", { id, to: mail.to, ...errorFields(e), stack: undefined });
     }
   }

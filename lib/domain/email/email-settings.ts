@@ -1,0 +1,78 @@
+import { decryptSecret, encryptSecret, maskSecret } from "@/lib/infra/crypto";
+import type { ServiceConfig } from "../api-keys/service-config";
+
+// The email config as stored in ApiKey.serviceConfig (`useEmailService`, `emailServiceConfig`), its defaults
+// and its wire view. The SendGrid key is stored encrypted and shown masked.
+
+export const EMAIL_TYPES = ["default", "sendgrid", "custom"] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
+
+/** The standard comment triggers, on when email is first enabled. */
+export const STANDARD_COMMENT_TRIGGERS = [
+  "comment_annotation.add",
+  "comment.add",
+  "comment_annotation.status_change",
+  "comment_annotation.assign",
+  "comment_annotation.priority_change",
+] as const;
+
+/** Huddle event types; all on when email is first enabled. */
+export const HUDDLE_TRIGGERS = ["huddle.create", "huddle.join"] as const;
+
+export function defaultEmailTriggers(): Record<string, boolean> {
+  return Object.fromEntries([...STANDARD_COMMENT_TRIGGERS, ...HUDDLE_TRIGGERS].map((t) => [t, true]));
+}
+
+export interface StoredEmailConfig {
+  type?: EmailType;
+  /** AES-256-GCM sealed. */
+  apiKey?: string;
+  fromEmail?: string;
+  fromCompany?: string;
+  commentTemplateId?: string;
+  tagTemplateId?: string;
+  triggers?: Record<string, boolean>;
+}
+
+export interface StoredEmail {
+  useEmailService: boolean;
+  emailServiceConfig: StoredEmailConfig;
+}
+
+export function storedEmail(config: ServiceConfig): StoredEmail {
+  return {
+    useEmailService: config.useEmailService === true,
+    emailServiceConfig: { ...((config.emailServiceConfig ?? {}) as StoredEmailConfig) },
+  };
+}
+
+export function sealApiKey(plain: string): string | undefined {
+  return plain ? encryptSecret(plain) : undefined;
+}
+
+export function openApiKey(sealed: string | undefined): string {
+  if (!sealed) return "";
+  try {
+    return decryptSecret(sealed);
+  } catch {
+    return "";
+  }
+}
+
+/** The wire view: every string present ("" when unset), the key masked, triggers when stored. */
+export function emailView(stored: StoredEmail) {
+  const c = stored.emailServiceConfig;
+  const key = openApiKey(c.apiKey);
+  return {
+    useEmailService: stored.useEmailService,
+    emailServiceConfig: {
+      type: c.type ?? "default",
+      apiKey: key ? maskSecret(key) : "",
+      fromEmail: c.fromEmail ?? "",
+      fromCompany: c.fromCompany ?? "",
+      commentTemplateId: c.commentTemplateId ?? "",
+      tagTemplateId: c.tagTemplateId ?? "",
+      ...(c.triggers && { triggers: c.triggers }),
+    },
+  };
+}

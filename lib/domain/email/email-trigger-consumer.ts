@@ -1,0 +1,34 @@
+import type { Tx } from "@/lib/infra/db";
+import { newId } from "@/lib/infra/ids";
+import { readServiceConfig } from "../api-keys/service-config";
+import { triggerKey } from "../events/describe-event";
+import type { EventConsumer, WeftEvent } from "../events/event";
+import { emailRecipients } from "./email-recipients";
+import { defaultEmailTriggers, storedEmail } from "./email-settings";
+import { sendTriggerEmail } from "./send-trigger-email";
+
+// When email is on and the event's trigger is on, one EmailDelivery row and one send job per recipient,
+// written in the dispatcher's transaction. A redelivered event (same id) adds nothing.
+
+export async function consumeForEmail(tx: Tx, event: WeftEvent) {
+  const email = storedEmail(await readServiceConfig(tx, event.apiKeyId));
+  if (!email.useEmailService) return;
+  const triggers = email.emailServiceConfig.triggers ?? defaultEmailTriggers();
+  if (triggers[triggerKey(event.type)] !== true) return;
+  const c = email.emailServiceConfig;
+  for (const r of emailRecipients(event)) {
+    const templateId = (r.mentioned ? c.tagTemplateId : c.commentTemplateId) || null;
+    const created = await tx.emailDelivery.createMany({
+      data: [{ id: newId("eml"), apiKeyId: event.apiKeyId, eventId: event.id, eventType: event.type, to: r.user.email, templateId, status: "pending" }],
+      skipDuplicates: true,
+    });
+    if (created.count === 0) continue;
+    const row = await tx.emailDelivery.findUniqueOrThrow({
+      where: { apiKeyId_eventId_to: { apiKeyId: event.apiKeyId, eventId: event.id, to: r.user.email } },
+      select: { id: true },
+    });
+    await sendTriggerEmail.enqueue(tx, { deliveryId: row.id, event, recipient: r });
+  }
+}
+
+export const emailTriggerConsumer: EventConsumer = { name: "email-triggers", consume: consumeForEmail };

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import type { Tx } from "@/lib/infra/db";
+import { invalid } from "../errors";
+import { lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
+import type { ApiKeyScope } from "../scope";
+import { defaultEmailTriggers, EMAIL_TYPES, emailView, openApiKey, sealApiKey, storedEmail, type StoredEmailConfig } from "./email-settings";
+
+export const INVALID_EMAIL_CONFIG = "Invalid email service configuration.";
+
+const TRIGGER_NAME = /^[a-z_]+\.[a-z_]+$/;
+
+export const updateEmailConfigInput = z
+  .strictObject({
+    useEmailService: z.boolean().optional(),
+    emailServiceConfig: z
+      .strictObject({
+        type: z.enum(EMAIL_TYPES).optional(),
+        apiKey: z.string().max(500).optional(),
+        fromEmail: z.string().max(254).optional(),
+        fromCompany: z.string().max(200).optional(),
+        commentTemplateId: z.string().max(200).optional(),
+        tagTemplateId: z.string().max(200).optional(),
+        triggers: z.record(z.string().max(100), z.boolean()).optional(),
+      })
+      .optional(),
+  })
+  .refine((v) => v.useEmailService !== undefined || v.emailServiceConfig !== undefined, { error: INVALID_EMAIL_CONFIG });
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Merge-only update. The first enable (useEmailService true, or type custom, while no triggers are stored)
+ * seeds type custom, the default triggers and useEmailService true under what is stored and what was sent.
+ */
+export async function updateEmailConfig(scope: ApiKeyScope, input: z.output<typeof updateEmailConfigInput>, tx: Tx) {
+  const config = await lockServiceConfig(tx, scope);
+  const stored = storedEmail(config);
+  const sent = input.emailServiceConfig ?? {};
+  const { triggers: sentTriggers, apiKey: sentKey, ...sentFields } = sent;
+
+  const firstEnable = (input.useEmailService === true || sent.type === "custom") && !stored.emailServiceConfig.triggers;
+  let next: StoredEmailConfig = { ...stored.emailServiceConfig };
+  let useEmailService = stored.useEmailService;
+  if (firstEnable) {
+    next = { type: "custom", ...next, triggers: defaultEmailTriggers() };
+    useEmailService = true;
+  }
+  next = { ...next, ...sentFields };
+  if (sentTriggers) next.triggers = { ...next.triggers, ...sentTriggers };
+  if (sentKey !== undefined && !isMaskOfStoredKey(sentKey, next.apiKey)) next.apiKey = sealApiKey(sentKey);
+  if (input.useEmailService !== undefined) useEmailService = input.useEmailService;
+
+  const fromEmail = next.fromEmail ?? "";
+  if (fromEmail && !EMAIL.test(fromEmail)) throw invalid(INVALID_EMAIL_CONFIG);
+  if (Object.keys(next.triggers ?? {}).some((t) => !TRIGGER_NAME.test(t))) throw invalid(INVALID_EMAIL_CONFIG);
+  if (next.type === "sendgrid" && !next.apiKey) throw invalid(INVALID_EMAIL_CONFIG);
+
+  const result = { useEmailService, emailServiceConfig: next };
+  await writeServiceConfig(tx, scope, { ...config, ...result });
+  return emailView(result);
+}
+
+/** Get Email Config shows the key masked; sending that mask back leaves the stored key as it is. */
+function isMaskOfStoredKey(sent: string, sealed: string | undefined): boolean {
+  const stored = openApiKey(sealed);
+  return sent.startsWith("****") && stored !== "" && stored.endsWith(sent.slice(4));
+}

@@ -1,0 +1,113 @@
+import { decryptSecret } from "@/lib/infra/crypto";
+import { db } from "@/lib/infra/db";
+import { newId } from "@/lib/infra/ids";
+import { log } from "@/lib/infra/log";
+import { readServiceConfig } from "../api-keys/service-config";
+import type { Claimed } from "./claim-deliveries";
+import { postWebhook, type PostOutcome } from "./post-webhook";
+import { disableAfterMs, retryDelayMs } from "./retry-schedule";
+import { signatureHeaders } from "./sign-message";
+import { openToken, storedWebhook } from "./webhook-settings";
+
+// One attempt of one claimed delivery: build the request, POST it, then record the attempt and move the
+// delivery on (done, next attempt scheduled, or failed for good) if this process still holds the lease.
+// The claim brought everything the attempt needs, so an attempt costs the POST and one statement.
+
+function endpointSecrets(d: Claimed): string[] {
+  const secrets = [decryptSecret(d.secretEnc!)];
+  if (d.previousSecretEnc) secrets.push(decryptSecret(d.previousSecretEnc));
+  return secrets;
+}
+
+async function buildRequest(d: Claimed): Promise<{ url: string; body: string; headers: Record<string, string> }> {
+  if (d.endpointId) {
+    const body = JSON.stringify(d.payload);
+    return { url: d.endpointUrl!, body, headers: signatureHeaders(d.messageId, body, endpointSecrets(d)) };
+  }
+  const config = storedWebhook(await readServiceConfig(db(), d.apiKeyId));
+  const token = openToken(config.webhookServiceConfig.authToken);
+  return { url: d.url ?? "", body: JSON.stringify(d.body), headers: token ? { authorization: `Basic ${token}` } : {} };
+}
+
+export async function attemptDelivery(d: Claimed): Promise<void> {
+  if (d.target === "endpoint" && (!d.endpointId || !d.endpointUrl || d.endpointDisabled)) {
+    await db().webhookDelivery.updateMany({
+      where: { id: d.id, leaseToken: d.leaseToken },
+      data: { status: "skipped", leaseToken: null, leaseUntil: null, lastError: "endpoint disabled" },
+    });
+    return;
+  }
+  const request = await buildRequest(d);
+  const outcome = await postWebhook(request.url, request.body, request.headers);
+  await recordOutcome(d, request.url, outcome);
+}
+
+/**
+ * Moves the delivery on and records the attempt in one statement, only while this process holds the
+ * lease; endpoint health is updated afterwards (a success touches the endpoint only after a failure streak).
+ */
+async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome) {
+  const leaseToken = d.leaseToken;
+  const now = new Date();
+  const attemptsMade = d.attemptCount + 1;
+  const delay = outcome.ok ? undefined : retryDelayMs(attemptsMade);
+  const status = outcome.ok ? "success" : delay === undefined ? "failed" : "pending";
+  const error = outcome.ok ? null : (outcome.error ?? `receiver answered ${outcome.statusCode}`);
+  const nextAttemptAt = delay === undefined ? null : new Date(now.getTime() + delay);
+  const recorded = await db().$queryRawUnsafe<{ id: string }[]>(
+    `WITH moved AS (
+       UPDATE "WebhookDelivery"
+       SET "status" = $3, "attemptCount" = $4, "nextAttemptAt" = COALESCE($5::timestamp, "nextAttemptAt"), "nextTrigger" = 'scheduled',
+           "leaseToken" = NULL, "leaseUntil" = NULL, "lastError" = $6, "updatedAt" = $7::timestamp
+       WHERE "id" = $1 AND "leaseToken" = $2
+       RETURNING "id"
+     )
+     INSERT INTO "WebhookAttempt" ("id", "apiKeyId", "deliveryId", "messageId", "endpointId", "url", "trigger", "status",
+                                   "responseStatusCode", "response", "error", "durationMs", "createdAt")
+     SELECT $8, $9, moved."id", $10, $11, $12, $13, $14, $15, $16, $17, $18, $7::timestamp FROM moved
+     RETURNING "id"`,
+    d.id,
+    leaseToken,
+    status,
+    attemptsMade,
+    nextAttemptAt && utc(nextAttemptAt),
+    error,
+    utc(now),
+    newId("atmpt"),
+    d.apiKeyId,
+    d.messageId,
+    d.endpointId,
+    url,
+    d.nextTrigger,
+    outcome.ok ? "success" : "failed",
+    outcome.statusCode,
+    outcome.response,
+    outcome.error ?? null,
+    outcome.durationMs,
+  );
+  // The lease ran out and another process took the delivery over: it records its own attempt.
+  if (recorded.length === 0) {
+    log.warn("webhook attempt finished after its lease ran out", { deliveryId: d.id });
+    return;
+  }
+  if (d.endpointId) await trackEndpointHealth(d.endpointId, d.failing, outcome.ok, now);
+  if (!outcome.ok) log.debug("webhook attempt failed", { deliveryId: d.id, attempt: attemptsMade, status: outcome.statusCode, error });
+}
+
+/** Timestamp columns hold UTC wall-clock time. */
+const utc = (d: Date) => d.toISOString().replace("Z", "");
+
+/** A success clears the failure streak; an endpoint failing for longer than the limit is disabled. */
+async function trackEndpointHealth(endpointId: string, failing: boolean, ok: boolean, now: Date) {
+  const endpoint = { id: endpointId };
+  if (ok) {
+    if (failing) await db().webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } });
+    return;
+  }
+  await db().webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince: now } });
+  const disabled = await db().webhookEndpoint.updateMany({
+    where: { id: endpoint.id, disabled: false, failingSince: { lte: new Date(now.getTime() - disableAfterMs()) } },
+    data: { disabled: true },
+  });
+  if (disabled.count) log.warn("webhook endpoint disabled after failing for too long", { endpointId: endpoint.id });
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { encryptSecret } from "@/lib/infra/crypto";
+import type { Tx } from "@/lib/infra/db";
+import { newId } from "@/lib/infra/ids";
+import { DomainError } from "../errors";
+import type { ApiKeyScope } from "../scope";
+import { requireAdvancedEnabled } from "./advanced-settings";
+import { endpointFields, endpointView, newSigningSecret } from "./endpoint-fields";
+
+export const createEndpointInput = z.strictObject({ ...endpointFields, uid: z.string().min(1).max(256).optional() });
+
+export async function createEndpoint(scope: ApiKeyScope, input: z.output<typeof createEndpointInput>, tx: Tx) {
+  await requireAdvancedEnabled(tx, scope.apiKeyId);
+  if (input.uid && (await tx.webhookEndpoint.findFirst({ where: { apiKeyId: scope.apiKeyId, uid: input.uid }, select: { id: true } }))) {
+    throw new DomainError("ALREADY_EXISTS", "An endpoint with this uid already exists.");
+  }
+  const endpoint = await tx.webhookEndpoint.create({
+    data: {
+      id: newId("ep"),
+      apiKeyId: scope.apiKeyId,
+      url: input.url,
+      description: input.description ?? "",
+      filterTypes: input.filterTypes ?? undefined,
+      channels: input.channels ?? undefined,
+      disabled: input.disabled ?? false,
+      rateLimit: input.rateLimit ?? null,
+      uid: input.uid ?? null,
+      metadata: input.metadata ?? {},
+      secretEnc: encryptSecret(newSigningSecret()),
+    },
+  });
+  return endpointView(endpoint);
+}

@@ -1,0 +1,31 @@
+import type { z } from "zod";
+import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
+import type { Tx } from "@/lib/infra/db";
+import type { ApiKeyScope } from "../scope";
+import { requireAdvancedEnabled } from "./advanced-settings";
+import { endpointIdInput, findEndpoint, newSigningSecret } from "./endpoint-fields";
+
+/** How long a rotated-out secret keeps signing beside the new one. */
+export const PREVIOUS_SECRET_TTL_MS = 24 * 60 * 60 * 1000;
+
+export async function getEndpointSecret(scope: ApiKeyScope, input: z.output<typeof endpointIdInput>, tx: Tx) {
+  await requireAdvancedEnabled(tx, scope.apiKeyId);
+  const endpoint = await findEndpoint(tx, scope.apiKeyId, input.endpointId);
+  return { endpointId: endpoint.id, secret: decryptSecret(endpoint.secretEnc) };
+}
+
+/** A new secret; deliveries carry signatures with both secrets for the next 24 hours. */
+export async function rotateEndpointSecret(scope: ApiKeyScope, input: z.output<typeof endpointIdInput>, tx: Tx) {
+  await requireAdvancedEnabled(tx, scope.apiKeyId);
+  const endpoint = await findEndpoint(tx, scope.apiKeyId, input.endpointId);
+  const secret = newSigningSecret();
+  await tx.webhookEndpoint.update({
+    where: { id: endpoint.id, apiKeyId: scope.apiKeyId },
+    data: {
+      secretEnc: encryptSecret(secret),
+      previousSecretEnc: endpoint.secretEnc,
+      previousSecretExpiresAt: new Date(Date.now() + PREVIOUS_SECRET_TTL_MS),
+    },
+  });
+  return { endpointId: endpoint.id, secret };
+}

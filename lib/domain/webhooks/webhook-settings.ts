@@ -1,0 +1,80 @@
+import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
+import type { ServiceConfig } from "../api-keys/service-config";
+import { triggerKey } from "../events/describe-event";
+
+// The simple webhook config as stored in ApiKey.serviceConfig (`useWebhookService`, `webhookServiceConfig`).
+// The auth token is stored encrypted; the customer chose it, so Get Webhook Config shows it.
+
+/** Seeded on the first enable: comment and huddle triggers on, suggestions opt-in, crdt and recorder off. */
+export function defaultWebhookTriggers(): Record<string, boolean> {
+  const on = [
+    "comment_annotation.add",
+    "comment.add",
+    "comment.update",
+    "comment.delete",
+    "comment_annotation.status_change",
+    "comment_annotation.assign",
+    "comment_annotation.priority_change",
+    "comment.reaction_add",
+    "comment.reaction_delete",
+    "huddle.create",
+    "huddle.join",
+  ];
+  const off = ["comment_annotation.suggestion_accept", "comment_annotation.suggestion_reject", "crdt.update", "recorder.add"];
+  return { ...Object.fromEntries(on.map((t) => [t, true])), ...Object.fromEntries(off.map((t) => [t, false])) };
+}
+
+export interface StoredWebhookConfig {
+  /** AES-256-GCM sealed. */
+  authToken?: string;
+  rawNotificationUrl?: string;
+  processedNotificationUrl?: string;
+  encodeData?: boolean;
+  encryptData?: boolean;
+  publicKey?: string;
+  enableDataProtection?: boolean;
+  triggers?: Record<string, boolean>;
+}
+
+export interface StoredWebhook {
+  useWebhookService: boolean;
+  webhookServiceConfig: StoredWebhookConfig;
+}
+
+export function storedWebhook(config: ServiceConfig): StoredWebhook {
+  return {
+    useWebhookService: config.useWebhookService === true,
+    webhookServiceConfig: { ...((config.webhookServiceConfig ?? {}) as StoredWebhookConfig) },
+  };
+}
+
+export const sealToken = (plain: string) => (plain ? encryptSecret(plain) : undefined);
+
+export function openToken(sealed: string | undefined): string {
+  if (!sealed) return "";
+  try {
+    return decryptSecret(sealed);
+  } catch {
+    return "";
+  }
+}
+
+export function webhookView(stored: StoredWebhook) {
+  const { authToken, rawNotificationUrl, processedNotificationUrl, ...rest } = stored.webhookServiceConfig;
+  return {
+    useWebhookService: stored.useWebhookService,
+    webhookServiceConfig: {
+      authToken: openToken(authToken),
+      rawNotificationUrl: rawNotificationUrl ?? "",
+      processedNotificationUrl: processedNotificationUrl ?? "",
+      ...rest,
+    },
+  };
+}
+
+/** Whether an event type goes to the simple webhook: its trigger is on (every type while none are stored). */
+export function simpleWebhookWants(stored: StoredWebhook, type: string): boolean {
+  if (!stored.useWebhookService) return false;
+  const triggers = stored.webhookServiceConfig.triggers;
+  return triggers ? triggers[triggerKey(type)] === true : true;
+}
