@@ -16,10 +16,13 @@ const ACTIONS: Record<string, (e: WeftEvent) => string> = {
   "reaction.delete": () => "removed a reaction",
 };
 
-/** The comment text when the event data carries one (data.commentText or data.comment.commentText). */
+/**
+ * The comment text the event is about: data.commentText, data.comment.commentText, or for a thread-level
+ * event (a new thread, a status change) the thread's first comment.
+ */
 export function commentText(e: WeftEvent): string {
-  const d = e.data as { commentText?: unknown; comment?: { commentText?: unknown } };
-  const text = d.commentText ?? d.comment?.commentText;
+  const d = e.data as { commentText?: unknown; comment?: { commentText?: unknown }; commentAnnotation?: { comments?: { commentText?: unknown }[] } };
+  const text = d.commentText ?? d.comment?.commentText ?? d.commentAnnotation?.comments?.[0]?.commentText;
   return typeof text === "string" ? text : "";
 }
 
