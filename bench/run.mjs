@@ -19,6 +19,7 @@ import { BENCH_DB, recreateDatabase, sqlPerCall, startPostgres } from "./lib/pos
 import { cleanup, freePort, startNode, waitFor } from "./lib/processes.mjs";
 import { fmt, printTable } from "./lib/table.mjs";
 import { measureAddUsers, USERS_ORG } from "./scenarios/add-users.mjs";
+import { measureFanout, measureWebhooks } from "./scenarios/background-work.mjs";
 import { bodyOfPage, seedDocuments } from "./scenarios/document-pages.mjs";
 import { CRDT_DOC, CRDT_ORG, requestTargets } from "./scenarios/request-targets.mjs";
 import { seedTenant } from "./scenarios/seed.mjs";
@@ -35,6 +36,8 @@ const { values: opts } = parseArgs({
     warmup: { type: "string", short: "w", default: process.env.BENCH_WARMUP ?? "3" },
     documents: { type: "string", default: process.env.BENCH_DOCUMENTS ?? "100000" },
     "user-batches": { type: "string", default: process.env.BENCH_USER_BATCHES ?? "10" },
+    "fanout-users": { type: "string", default: process.env.BENCH_FANOUT_USERS ?? "10000" },
+    "webhook-events": { type: "string", default: process.env.BENCH_WEBHOOK_EVENTS ?? "300" },
     build: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
@@ -51,6 +54,8 @@ const load = {
 };
 const DOCUMENTS = positiveInt(opts.documents, "documents");
 const USER_BATCHES = positiveInt(opts["user-batches"], "user-batches");
+const FANOUT_USERS = positiveInt(opts["fanout-users"], "fanout-users");
+const WEBHOOK_EVENTS = positiveInt(opts["webhook-events"], "webhook-events");
 const POOL_MAX = 10; // weft's DATABASE_POOL_MAX default; the raw server gets the same
 
 function positiveInt(v, name) {
@@ -188,6 +193,20 @@ function explainable(targets, keyHeaders) {
   return [...weft, { name: addUsers.name, call: once(addUsers) }];
 }
 
+function printBackground(fanout, webhooks) {
+  printTable(`Notification fan-out to ${fanout.users.toLocaleString("en")} users, best of 2:`, [
+    ["writer", "ms", "rows/s"],
+    ["weft fan-out job", fmt(fanout.weftJob.ms), Math.round(fanout.weftJob.rowsPerSec)],
+    ["weft end to end (POST -> all rows visible)", fmt(fanout.weftEndToEnd.ms), Math.round(fanout.weftEndToEnd.rowsPerSec)],
+    ["raw client INSERT (pg)", fmt(fanout.raw.ms), Math.round(fanout.raw.rowsPerSec)],
+  ]);
+  console.log(`fan-out job / raw INSERT = ${fanout.ratioToRaw.toFixed(2)} (target >= 0.50)`);
+  printTable(`Webhook delivery, ${webhooks.events} events to ${webhooks.endpoints} endpoints (event write -> signed receipt):`, [
+    ["events/s", "deliveries/s", "p50 ms", "p99 ms"],
+    [webhooks.eventsPerSecond, webhooks.deliveriesPerSecond, webhooks.latencyMs.p50, webhooks.latencyMs.p99],
+  ]);
+}
+
 async function main() {
   mkdirSync(resultsDir, { recursive: true });
   const loadBefore = os.loadavg()[0];
@@ -226,6 +245,12 @@ async function main() {
   writeFileSync(path.join(resultsDir, "explain.md"), explainMarkdown(explained));
   log(`query plans of every statement per request written to bench/results/explain.md`);
 
+  log(`notification fan-out to ${FANOUT_USERS} users (bench/notification-fanout.mjs)`);
+  const fanout = measureFanout(root, FANOUT_USERS);
+  log(`webhook delivery: ${WEBHOOK_EVENTS} events to 10 endpoints (bench/webhook-delivery.mjs)`);
+  const webhooks = measureWebhooks(root, 10, WEBHOOK_EVENTS);
+  printBackground(fanout, webhooks);
+
   const report = {
     date: new Date().toISOString(),
     machine: { loadAverage1mBefore: loadBefore, loadAverage1mAfter: os.loadavg()[0], cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` },
@@ -236,6 +261,8 @@ async function main() {
     addUsers,
     documentPages: pages,
     seeding: seeded,
+    notificationFanout: fanout,
+    webhookDelivery: webhooks,
   };
   writeFileSync(path.join(resultsDir, "latest.json"), JSON.stringify(report, null, 2) + "\n");
   log("results written to bench/results/latest.json");

@@ -1,4 +1,5 @@
 import { taggedUser, type TaggedUserContact } from "../comments/comment-input";
+import { commentText } from "../events/describe-event";
 import type { EventConsumer, WeftEvent } from "../events/event";
 import { distinctUsers, type UserRef } from "../events/user-ref";
 import { writeNotification } from "./write-notification";
@@ -12,6 +13,38 @@ interface MentioningComment {
   commentText: string;
   from: UserRef;
   taggedUserContacts?: TaggedUserContact[];
+}
+
+interface Mention {
+  from: UserRef;
+  commentId?: number;
+  commentText: string;
+  mentioned: UserRef[];
+}
+
+/**
+ * Per comment, its author mentions its tagged users (a new annotation may hold several authors' comments).
+ * An event without comment data (emitted by something other than the comment services) falls back to the
+ * event's own actor and mentioned users.
+ */
+function mentionsOf(e: WeftEvent): Mention[] {
+  const comments =
+    e.type === "comment.add"
+      ? [e.data.comment as MentioningComment | undefined].filter((c) => c !== undefined)
+      : ((e.data.commentAnnotation as { comments?: MentioningComment[] } | undefined)?.comments ?? []);
+  if (!comments.length) {
+    if (!e.actor || !e.mentioned.length) return [];
+    const mentioned = e.mentioned.filter((u) => u.userId !== e.actor!.userId);
+    return mentioned.length ? [{ from: e.actor, commentText: commentText(e), mentioned }] : [];
+  }
+  return comments
+    .map((c) => ({
+      from: c.from,
+      commentId: c.commentId,
+      commentText: c.commentText,
+      mentioned: distinctUsers((c.taggedUserContacts ?? []).map(taggedUser)).filter((u) => u.userId !== c.from.userId),
+    }))
+    .filter((m) => m.mentioned.length > 0);
 }
 
 async function notify(tx: Parameters<EventConsumer["consume"]>[0], e: WeftEvent) {
@@ -34,20 +67,16 @@ async function notify(tx: Parameters<EventConsumer["consume"]>[0], e: WeftEvent)
     notifyAll: false,
   };
   if (e.type === "comment.add" || e.type === "comment_annotation.add") {
-    // Per comment: its author mentions its tagged users (a new annotation may hold several authors' comments).
-    const comments = e.type === "comment.add" ? [e.data.comment as MentioningComment] : ((e.data.commentAnnotation as { comments?: MentioningComment[] }).comments ?? []);
-    for (const c of comments) {
-      const mentioned = distinctUsers((c.taggedUserContacts ?? []).map(taggedUser)).filter((u) => u.userId !== c.from.userId);
-      if (!mentioned.length) continue;
+    for (const m of mentionsOf(e)) {
       await writeNotification(tx, org, {
         ...base,
-        notificationId: `${e.id}-mention-${c.commentId}`,
-        notificationSourceData: { ...base.notificationSourceData, commentId: c.commentId },
-        actionUser: c.from,
+        notificationId: `${e.id}-mention-${m.commentId ?? "event"}`,
+        notificationSourceData: { ...base.notificationSourceData, ...(m.commentId !== undefined && { commentId: m.commentId }) },
+        actionUser: m.from,
         headlineTemplate: "{actionUser} mentioned you in a comment",
-        headlineTemplateData: { actionUser: c.from },
-        bodyMessage: c.commentText,
-        recipients: mentioned,
+        headlineTemplateData: { actionUser: m.from },
+        bodyMessage: m.commentText,
+        recipients: m.mentioned,
       });
     }
   }
@@ -57,7 +86,7 @@ async function notify(tx: Parameters<EventConsumer["consume"]>[0], e: WeftEvent)
       ...base,
       notificationId: `${e.id}-assign`,
       headlineTemplate: "{actionUser} assigned you a comment",
-      bodyMessage: ((e.data.commentAnnotation as { comments?: MentioningComment[] }).comments ?? [])[0]?.commentText ?? "",
+      bodyMessage: commentText(e),
       headlineTemplateData: { actionUser, recipientUser: e.assigned },
       recipients: [e.assigned],
     });
