@@ -1,4 +1,4 @@
-// Every background job weft runs is defined in a domain file and imported here, so that start-up registers
+// Every background job and worker loop weft runs is defined in a domain file and imported here, so that start-up registers
 // all queues before workers start. Add new job modules to this list.
 export const jobModules: (() => Promise<unknown>)[] = [
   () => import("@/lib/domain/documents/migration-job"),
@@ -6,9 +6,7 @@ export const jobModules: (() => Promise<unknown>)[] = [
   () => import("@/lib/domain/notifications/fanout-job"),
   () => import("@/lib/domain/email/send-trigger-email"),
   () => import("@/lib/domain/webhooks/delivery-worker"),
+  // Loops (defineWorkerLoop) start and stop with the job workers:
+  () => import("@/lib/domain/events/dispatcher"),
 ];
 
-/** Long-running workers besides pg-boss's, started in every server process after the job queue. */
-export const workerStarters: (() => Promise<{ stop(): Promise<void> }>)[] = [
-  () => import("@/lib/domain/events/dispatcher").then((m) => m.startEventDispatcher()),
-];

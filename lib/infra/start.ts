@@ -6,7 +6,7 @@ import { setRuntime, type DatabaseMode } from "./runtime";
 import { resolveSecretKey } from "./secret-key";
 import { disconnectDb } from "./db";
 import { startJobs, stopJobs } from "./jobs";
-import { jobModules, workerStarters } from "@/lib/jobs";
+import { jobModules } from "@/lib/jobs";
 
 export interface Started {
   databaseMode: DatabaseMode;
@@ -57,14 +57,12 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
   await Promise.all(jobModules.map((load) => load()));
   await startJobs(databaseUrl, { work: opts.role === "server", poolMax: databaseMode === "embedded" ? 2 : 4 });
   setRuntime({ databaseUrl, databaseMode, secretKey, ready: true });
-  const workers = opts.role === "server" ? await Promise.all(workerStarters.map((start) => start())) : [];
 
   return {
     databaseMode,
     databaseUrl,
     appliedMigrations,
     async stop() {
-      await Promise.all(workers.map((w) => w.stop()));
       await stopJobs();
       await disconnectDb();
       await embedded?.stop();

@@ -5,7 +5,7 @@ import { startMemoryDatabase } from "@/lib/infra/embedded-db";
 import { deployMigrations } from "@/lib/infra/migrate";
 import { setRuntime } from "@/lib/infra/runtime";
 import { startJobs, stopJobs } from "@/lib/infra/jobs";
-import { jobModules, workerStarters } from "@/lib/jobs";
+import { jobModules } from "@/lib/jobs";
 
 // Each test file gets a database of its own, migrated with the real migration driver: an in-memory PGlite
 // on a loopback port by default, or a fresh database on the PostgreSQL named by DATABASE_URL.
@@ -45,11 +45,9 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   setRuntime({ databaseUrl: database.url, databaseMode: database.mode, secretKey: randomBytes(32), ready: true });
   await Promise.all(jobModules.map((load) => load()));
   await startJobs(database.url, { work: true, poolMax: 2 });
-  const workers = await Promise.all(workerStarters.map((start) => start()));
   return {
     ...database,
     async stop() {
-      await Promise.all(workers.map((w) => w.stop()));
       await stopJobs();
       await disconnectDb();
       await database.stop();

@@ -1,5 +1,6 @@
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
+import { defineWorkerLoop } from "@/lib/infra/jobs";
 import { errorFields, log } from "@/lib/infra/log";
 import { eventConsumers } from "./consumers";
 import type { EventConsumer, WeftEvent } from "./event";
@@ -145,3 +146,10 @@ export function startEventDispatcher(): DispatcherHandle {
 export async function stopEventDispatcher() {
   await holder.__weftDispatcher?.stop();
 }
+
+/** Every working process (server role, test harness) starts the dispatcher with its job workers. */
+export const eventDispatcherLoop = defineWorkerLoop({
+  name: "event-dispatcher",
+  start: () => void startEventDispatcher(),
+  stop: stopEventDispatcher,
+});
