@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/infra/db";
 import { VERDICT_INSTRUCTION } from "@/lib/domain/agents/agent-verdict";
 import { call, newWorkspace, useTestDatabase } from "../helpers/api";
 import { setProviderKeys, useFakeAi } from "../helpers/fake-ai";
@@ -132,6 +133,16 @@ describe("agent runs", () => {
     const blank = await post("/v2/agents/run", { agentId: "text_check", text: "   " });
     expect(await finished(blank.body.result.data.id)).toMatchObject({ status: "skipped", message: "Nothing to read: the input text is empty." });
     expect(ai.current.received).toHaveLength(1);
+  });
+
+  it("ends in error, not running forever, when the stored document cannot be read", async () => {
+    const doc = { organizationId: "org-a", documentId: "doc-broken" };
+    await post("/v2/crdt/add", { ...doc, editorId: "note", data: "fine", type: "text" });
+    await db().crdtDocument.updateMany({ where: { apiKeyId: w.apiKey, documentId: "doc-broken" }, data: { state: new Uint8Array([0xff, 0xff, 0xff, 0x07]) } });
+    const run = await post("/v2/agents/run", { agentId: "doc_check", ...doc });
+    const ended = await finished(run.body.result.data.id);
+    expect(ended.status).toBe("error");
+    expect(ended.message).toMatch(/^The agent could not run: /);
   });
 
   it("checks what a run needs", async () => {

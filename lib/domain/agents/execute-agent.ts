@@ -38,7 +38,11 @@ async function outcomeOf(e: Execution): Promise<Outcome> {
 export async function executeAgent({ executionId }: { executionId: string }) {
   const execution = await db().agentExecution.findFirst({ where: { id: executionId, status: "running" } });
   if (!execution) return; // already finished (a retried job)
-  const outcome = await outcomeOf(execution);
+  // Provider failures come back as outcomes; anything else that goes wrong here (a bad stored document, a
+  // bug) ends the execution as `error` too, instead of leaving it `running` once the job's retries run out.
+  const outcome = await outcomeOf(execution).catch(
+    (e: unknown): Outcome => ({ status: "error", message: `The agent could not run: ${e instanceof Error ? e.message : String(e)}` }),
+  );
   const completedAt = new Date();
   await db().agentExecution.updateMany({
     where: { id: executionId, apiKeyId: execution.apiKeyId, status: "running" },
