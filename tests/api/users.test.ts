@@ -113,6 +113,22 @@ describe("Add Users", () => {
     expect((await api("/v2/users/get", { organizationId: "org" })).body.result.data[0].accessRole).toBe("editor");
   });
 
+  it("concurrent calls that each set different fields of the same users all land", async () => {
+    const { api } = await withDocument();
+    const users = Array.from({ length: 50 }, (_, i) => `c${i}`);
+    for (let round = 0; round < 3; round++) {
+      await Promise.all([
+        api("/v2/users/add", { organizationId: "org", users: users.map((userId) => ({ userId, name: `Name ${round}` })) }),
+        api("/v2/users/add", { organizationId: "org", users: users.map((userId) => ({ userId, email: `${userId}.${round}@example.com` })) }),
+        api("/v2/users/add", { organizationId: "org", users: users.map((userId) => ({ userId, organizationUserGroupIds: [`g${round}`] })) }),
+      ]);
+      const res = await api("/v2/users/get", { organizationId: "org", userIds: users.slice(0, 30) });
+      for (const u of res.body.result.data) {
+        expect(u).toMatchObject({ name: `Name ${round}`, email: `${u.userId}.${round}@example.com`, organizationUserGroupIds: [`g${round}`], initial: "N" });
+      }
+    }
+  });
+
   it("adds 1,000 users in one call", async () => {
     const { api } = await withDocument();
     const users = Array.from({ length: 1000 }, (_, i) => ({ userId: `bulk-${i}`, name: `User ${i}`, email: `u${i}@example.com` }));

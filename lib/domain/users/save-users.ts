@@ -11,29 +11,23 @@ import { initialOf, userRowId, type UserProfileInput } from "./user-fields";
 
 /**
  * Creates or updates directory profiles. Fields a profile leaves out keep their stored values; `initial`
- * is derived from a new `name` unless given.
+ * is derived from a new `name` unless given. The merge happens in the statement (COALESCE with the stored
+ * row), not in a read before it, so two concurrent calls for the same user cannot undo each other's fields.
  */
 export async function saveProfiles(tx: Tx, org: OrgScope, users: UserProfileInput[]) {
   if (!users.length) return;
-  const stored = await tx.organizationUser.findMany({
-    where: { ...org, userId: { in: users.map((u) => u.userId) } },
-    select: { userId: true, name: true, email: true, photoUrl: true, initial: true, color: true, textColor: true, groupIds: true },
-  });
-  const byId = new Map(stored.map((s) => [s.userId, s]));
-  const rows = users.map((u) => {
-    const old = byId.get(u.userId);
-    return {
-      id: userRowId(org, u.userId),
-      userId: u.userId,
-      name: u.name ?? old?.name ?? null,
-      email: u.email ?? old?.email ?? null,
-      photoUrl: u.photoUrl ?? old?.photoUrl ?? null,
-      initial: u.initial ?? (u.name !== undefined ? initialOf(u.name) : old?.initial) ?? null,
-      color: u.color ?? old?.color ?? null,
-      textColor: u.textColor ?? old?.textColor ?? null,
-      groupIds: u.organizationUserGroupIds ?? old?.groupIds ?? [],
-    };
-  });
+  const rows = users.map((u) => ({
+    id: userRowId(org, u.userId),
+    userId: u.userId,
+    name: u.name ?? null,
+    email: u.email ?? null,
+    photoUrl: u.photoUrl ?? null,
+    initial: u.initial ?? (u.name !== undefined ? initialOf(u.name) : null),
+    color: u.color ?? null,
+    textColor: u.textColor ?? null,
+    groupIds: u.organizationUserGroupIds ?? null,
+  }));
+  const keep = (column: string) => Prisma.raw(`"${column}" = COALESCE(EXCLUDED."${column}", "OrganizationUser"."${column}")`);
   await tx.$executeRaw`
     INSERT INTO "OrganizationUser"
       ("id", "apiKeyId", "organizationId", "userId", "name", "email", "photoUrl", "initial", "color", "textColor", "groupIds", "createdAt", "updatedAt")
@@ -42,8 +36,15 @@ export async function saveProfiles(tx: Tx, org: OrgScope, users: UserProfileInpu
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v("id" text, "userId" text, "name" text, "email" text,
          "photoUrl" text, "initial" text, "color" text, "textColor" text, "groupIds" text[])
     ON CONFLICT ("apiKeyId", "organizationId", "userId") DO UPDATE SET
-      "name" = EXCLUDED."name", "email" = EXCLUDED."email", "photoUrl" = EXCLUDED."photoUrl", "initial" = EXCLUDED."initial",
-      "color" = EXCLUDED."color", "textColor" = EXCLUDED."textColor", "groupIds" = EXCLUDED."groupIds", "updatedAt" = EXCLUDED."updatedAt"`;
+      ${Prisma.join(["name", "email", "photoUrl", "initial", "color", "textColor", "groupIds"].map(keep), ", ")},
+      "updatedAt" = EXCLUDED."updatedAt"`;
+  // A new profile sent without groups has none (NULL above only meant "keep what is stored").
+  if (rows.some((r) => r.groupIds === null)) {
+    await tx.$executeRaw`
+      UPDATE "OrganizationUser" SET "groupIds" = '{}'
+      WHERE "apiKeyId" = ${org.apiKeyId} AND "organizationId" = ${org.organizationId}
+        AND "userId" = ANY(${rows.filter((r) => r.groupIds === null).map((r) => r.userId)}::text[]) AND "groupIds" IS NULL`;
+  }
 }
 
 export interface Grant extends MembershipTarget {
