@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "@/lib/console/access";
 import { runAction, type ActionContext } from "@/lib/console/run-action";
 import { sendTestEmail } from "@/lib/domain/email/send-test-email";
@@ -9,10 +9,24 @@ import { endpointIdInput } from "@/lib/domain/webhooks/endpoint-fields";
 import { getEndpointSecret } from "@/lib/domain/webhooks/endpoint-secret";
 import { updateAdvancedWebhookConfig, updateAdvancedWebhookConfigInput } from "@/lib/domain/webhooks/update-advanced-webhook-config";
 import { db } from "@/lib/infra/db";
+import { reloadEnvForTests } from "@/lib/infra/env";
 import { newWorkspace, useTestDatabase } from "../helpers/api";
+import { startFakeSendgrid } from "../helpers/fake-sendgrid";
 
 // The email and webhook actions of the console (lib/console/api-keys/{email,webhook}-actions.ts), run through
 // runAction like the console runs them: another owner's key is not found and nothing changes; the owner's works.
+
+let sendgrid: Awaited<ReturnType<typeof startFakeSendgrid>>;
+
+beforeAll(async () => {
+  sendgrid = await startFakeSendgrid();
+  process.env.WEFT_SENDGRID_API_URL = sendgrid.url;
+  delete process.env.WEFT_SENDGRID_API_KEY;
+  reloadEnvForTests();
+});
+afterAll(async () => {
+  await sendgrid.close();
+});
 
 useTestDatabase();
 
@@ -84,5 +98,24 @@ describe("console email and webhook actions", () => {
       ok: false,
       error: "Invalid email service configuration.",
     });
+  });
+
+  it("send the test mail through the workspace's own SendGrid key and sender, and report SendGrid's refusal", async () => {
+    const a = await newWorkspace();
+    const mine = { workspaceId: a.workspace.id, apiKeyId: a.apiKey };
+    const config = { type: "custom" as const, apiKey: "SG.console-test-key", fromEmail: "noreply@acme.example", fromCompany: "Acme" };
+    expect(await runAction(saveEmail, owner(a.email), { emailServiceConfig: config }, mine)).toMatchObject({ ok: true });
+
+    const sent = await runAction(sendTest, owner(a.email), {}, mine);
+    expect(sent).toMatchObject({ ok: true, data: { to: a.email, transport: "sendgrid", status: "sent" } });
+    const mail = sendgrid.received.at(-1)!;
+    expect(mail.headers.authorization).toBe("Bearer SG.console-test-key");
+    expect(mail.body.from).toEqual({ email: "noreply@acme.example", name: "Acme" });
+    expect(mail.body.personalizations[0].to[0].email).toBe(a.email);
+    expect(mail.body.subject).toBe("Acme: Test email from weft");
+
+    sendgrid.failNextWith(401);
+    expect(await runAction(sendTest, owner(a.email), {}, mine)).toEqual({ ok: false, error: "The test email could not be sent: SendGrid answered 401." });
+    sendgrid.failNextWith(202);
   });
 });

@@ -101,7 +101,8 @@ function MessageItem({ message: m, workspaceId, apiKeyId, canResend }: { message
             <ul className="space-y-1 text-sm text-zinc-700">
               {m.deliveries.map((d, i) => (
                 <li key={i} className="break-all">
-                  {d.url ?? d.endpointId ?? d.target}: {d.status}, {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
+                  {d.target === "endpoint" ? `Endpoint ${d.endpointId ?? "(deleted)"}` : `Simple webhook (${d.target}) ${d.url ?? ""}`}: {d.status}, {d.attempts} attempt
+                  {d.attempts === 1 ? "" : "s"}
                   {d.lastError && <span className="text-red-800"> ({d.lastError})</span>}
                 </li>
               ))}
