@@ -105,6 +105,14 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
       },
     });
 
+    // Removing the key asks first.
+    await page.getByRole("button", { name: "Remove key" }).click();
+    await page.getByRole("dialog", { name: "Remove the SendGrid key?" }).getByRole("button", { name: "Remove key" }).click();
+    await expect(page.getByText("Email settings saved.")).toBeVisible();
+    await expect(page.getByLabel("SendGrid API key (masked)")).toHaveCount(0);
+    const withoutKey = await (await rest("/v2/workspace/emailconfig/get", ws.apiKey, token, {})).json();
+    expect(withoutKey.result.data.emailServiceConfig.apiKey).toBe("");
+
     // The test mail is in this owner's mailbox.
     await page.getByRole("link", { name: "Mailbox" }).click();
     const mail = page.getByRole("list", { name: "Mail" }).getByRole("listitem").filter({ hasText: "Test email from weft" });

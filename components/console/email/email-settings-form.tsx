@@ -5,6 +5,7 @@ import { useId, useState, type FormEvent } from "react";
 import { getEmailConfigAction, saveEmailConfigAction, sendTestEmailAction } from "@/lib/console/api-keys/email-actions";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
+import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
@@ -123,9 +124,24 @@ export function EmailSettingsForm({
         <div className="space-y-2">
           <p className={ui.label}>SendGrid API key</p>
           {c.apiKey ? (
-            <code aria-label="SendGrid API key (masked)" className={`${ui.mono} block text-zinc-700`}>
-              {c.apiKey}
-            </code>
+            <div className="flex flex-wrap items-center gap-3">
+              <code aria-label="SendGrid API key (masked)" className={`${ui.mono} text-zinc-700`}>
+                {c.apiKey}
+              </code>
+              <ConfirmButton
+                title="Remove the SendGrid key?"
+                description={<p>Mail of this key then goes through this instance&apos;s mailer. Type SendGrid needs a key, so switch the type first.</p>}
+                confirmLabel="Remove key"
+                onConfirm={() => {
+                  setSaved(null);
+                  save.mutate({ emailServiceConfig: { apiKey: "" } });
+                }}
+                disabled={save.isPending}
+                className={`${ui.dangerOutline} ${ui.small}`}
+              >
+                Remove key
+              </ConfirmButton>
+            </div>
           ) : (
             <p className="text-sm text-zinc-500">Not set</p>
           )}
