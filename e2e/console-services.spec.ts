@@ -208,6 +208,8 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
     await expect(attempts).toContainText("HTTP 200");
     await expect(attempts).toContainText("ok from the e2e receiver");
     await expect(attempts).toContainText("scheduled");
+    await message.getByText("Payload", { exact: true }).click();
+    await expect(message.locator("details details pre")).toContainText('"type": "comment_annotation.add"');
     const hooks = receiver.received.filter((r) => r.path === "/hook");
     expect(hooks).toHaveLength(1);
     expect(hooks[0].headers["webhook-signature"]).toMatch(/^v1,/);

@@ -107,6 +107,14 @@ function MessageItem({ message: m, workspaceId, apiKeyId, canResend }: { message
                 </li>
               ))}
             </ul>
+            <details>
+              <summary className="cursor-pointer rounded-sm text-sm font-medium text-zinc-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">
+                Payload
+              </summary>
+              <pre className="mt-2 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs break-all whitespace-pre-wrap text-zinc-800">
+                {JSON.stringify(m.payload, null, 2)}
+              </pre>
+            </details>
             <Attempts workspaceId={workspaceId} apiKeyId={apiKeyId} messageId={m.id} />
             <FormMessage error={resend.error?.message} success={note} />
             {canResend && hasEndpoint && (

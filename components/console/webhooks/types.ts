@@ -27,6 +27,8 @@ export interface MessageView {
   id: string;
   eventType: string;
   timestamp: string;
+  /** The delivered body: {type, timestamp, data}. */
+  payload: Record<string, unknown>;
   deliveries: { target: string; endpointId: string | null; url: string | null; status: string; attempts: number; lastError: string | null }[];
 }
 
