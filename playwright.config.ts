@@ -60,6 +60,8 @@ export default defineConfig({
       WEFT_RATE_LIMIT_CREATE_WORKSPACE: "100/3600",
       WEFT_ADMIN_EMAILS: OPERATOR_EMAIL,
       NEXTAUTH_URL: BASE_URL,
+      // The webhook spec delivers to a receiver it starts on 127.0.0.1.
+      WEFT_ALLOW_PRIVATE_URLS: "true",
     },
   },
 });

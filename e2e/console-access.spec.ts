@@ -22,6 +22,9 @@ test("a signed-in owner cannot open another owner's workspace or key by URL", as
     `/workspaces/${theirs.id}/keys/new`,
     `/workspaces/${theirs.id}/keys/${theirs.apiKey}`,
     `/workspaces/${theirs.id}/keys/${theirs.apiKey}/ai`,
+    `/workspaces/${theirs.id}/keys/${theirs.apiKey}/email`,
+    `/workspaces/${theirs.id}/keys/${theirs.apiKey}/webhooks`,
+    `/workspaces/${theirs.id}/keys/${theirs.apiKey}/advanced-webhooks`,
     // Their key under my workspace's URL is not mine either.
     `/workspaces/${mine.id}/keys/${theirs.apiKey}`,
     `/workspaces/ws_doesnotexist`,

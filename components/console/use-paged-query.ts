@@ -12,6 +12,8 @@ export function usePagedQuery<T extends { nextPageToken?: string }>(options: {
   queryKey: (pageToken?: string) => QueryKey;
   fetchPage: (pageToken?: string) => Promise<T>;
   initialPage?: T;
+  /** Poll the current page (ms) while the component is mounted, e.g. a live log. */
+  refetchInterval?: number;
 }) {
   const [tokens, setTokens] = useState<string[]>([]);
   const token = tokens.at(-1);
@@ -20,6 +22,7 @@ export function usePagedQuery<T extends { nextPageToken?: string }>(options: {
     queryFn: () => options.fetchPage(token),
     placeholderData: keepPreviousData,
     initialData: token === undefined ? options.initialPage : undefined,
+    refetchInterval: options.refetchInterval,
   });
   const next = query.isPlaceholderData ? undefined : query.data?.nextPageToken;
   const pager: PagerProps = {

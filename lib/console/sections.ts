@@ -1,9 +1,6 @@
 // The console's section tabs, in one place. Each entry is a page under its base path (a workspace's
 // `/workspaces/<id>`, a key's `/workspaces/<id>/keys/<keyId>`); a new settings page is one route folder plus one
-// line here. The key-level services still to come slot in as:
-//   { id: "email", label: "Email", path: "/email" },
-//   { id: "webhooks", label: "Webhooks", path: "/webhooks" },
-//   { id: "advanced-webhooks", label: "Advanced webhooks", path: "/advanced-webhooks" },
+// line here.
 
 export interface Section {
   id: string;
@@ -20,6 +17,9 @@ export const WORKSPACE_SECTIONS = [
 export const API_KEY_SECTIONS = [
   { id: "settings", label: "Key settings", path: "" },
   { id: "ai", label: "AI provider keys", path: "/ai" },
+  { id: "email", label: "Email", path: "/email" },
+  { id: "webhooks", label: "Webhooks", path: "/webhooks" },
+  { id: "advanced-webhooks", label: "Advanced webhooks", path: "/advanced-webhooks" },
 ] as const satisfies readonly Section[];
 
 export type WorkspaceSectionId = (typeof WORKSPACE_SECTIONS)[number]["id"];

@@ -76,3 +76,13 @@ export function emailView(stored: StoredEmail) {
     },
   };
 }
+
+/**
+ * How a key's mail goes out: through the workspace's own SendGrid key (type sendgrid/custom with a key), from
+ * its fromEmail/fromCompany; otherwise through the instance mailer (WEFT_SENDGRID_API_KEY or the dev outbox).
+ */
+export function emailTransport(config: StoredEmailConfig) {
+  const key = openApiKey(config.apiKey);
+  const own = config.type !== "default" && key !== "";
+  return { own, sendOptions: own ? { sendgridApiKey: key } : {} };
+}

@@ -6,7 +6,7 @@ import { readServiceConfig } from "../api-keys/service-config";
 import { describeEvent } from "../events/describe-event";
 import type { WeftEvent } from "../events/event";
 import type { Recipient } from "./email-recipients";
-import { openApiKey, storedEmail } from "./email-settings";
+import { emailTransport, storedEmail } from "./email-settings";
 
 // Sends one trigger email: through the workspace's SendGrid key (type sendgrid/custom with a key), from its
 // fromEmail/fromCompany, with its comment or tag dynamic template when set; otherwise through the instance
@@ -56,9 +56,8 @@ async function send(job: SendJob) {
   const delivery = await db().emailDelivery.findUnique({ where: { id: job.deliveryId } });
   if (!delivery || delivery.status !== "pending") return;
   const config = storedEmail(await readServiceConfig(db(), delivery.apiKeyId)).emailServiceConfig;
-  const key = openApiKey(config.apiKey);
-  const own = config.type !== "default" && key !== "";
-  const result = await sendMail(buildMail(job, config, delivery.templateId, own), own ? { sendgridApiKey: key } : {});
+  const { own, sendOptions } = emailTransport(config);
+  const result = await sendMail(buildMail(job, config, delivery.templateId, own), sendOptions);
   const attempts = delivery.attempts + 1;
   const retryable = result.status === "failed" && (result.code === undefined || result.code === 429 || result.code >= 500);
   const delay = retryable ? RETRY_DELAYS_S[attempts - 1] : undefined;

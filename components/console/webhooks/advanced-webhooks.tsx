@@ -1,0 +1,77 @@
+"use client";
+
+import { useState } from "react";
+import { ui } from "../styles";
+import { useHydrated } from "../use-hydrated";
+import { AdvancedWebhookSwitch } from "./advanced-webhook-switch";
+import { DeliveryLog } from "./delivery-log";
+import { EndpointList } from "./endpoint-list";
+import type { AdvancedConfigView, EndpointView, IteratorPage, MessageView } from "./types";
+
+/** The advanced webhooks tab: the on/off switch, the endpoints (while on) and the delivery log. */
+export function AdvancedWebhooks({
+  workspaceId,
+  apiKeyId,
+  eventTypes,
+  initialConfig,
+  configured: initiallyConfigured,
+  initialEndpoints,
+  initialMessages,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  eventTypes: readonly string[];
+  initialConfig: AdvancedConfigView;
+  configured: boolean;
+  initialEndpoints?: IteratorPage & { endpoints: EndpointView[] };
+  initialMessages: IteratorPage & { messages: MessageView[] };
+}) {
+  const hydrated = useHydrated();
+  const [config, setConfig] = useState(initialConfig);
+  const [configured, setConfigured] = useState(initiallyConfigured);
+  // The server-rendered first page holds only while the switch has not moved since.
+  const [endpointsPage, setEndpointsPage] = useState(initialEndpoints);
+
+  return (
+    <div className="space-y-6" data-ready={hydrated || undefined}>
+      <section aria-labelledby="advanced-heading" className={ui.card}>
+        <h2 id="advanced-heading" className={`${ui.cardTitle} mb-3`}>
+          Advanced webhooks
+        </h2>
+        <AdvancedWebhookSwitch
+          workspaceId={workspaceId}
+          apiKeyId={apiKeyId}
+          config={config}
+          configured={configured}
+          onSaved={(next) => {
+            setConfig(next);
+            setConfigured(true);
+            setEndpointsPage(undefined);
+          }}
+        />
+      </section>
+
+      <section aria-labelledby="endpoints-heading" className={ui.card}>
+        <h2 id="endpoints-heading" className={`${ui.cardTitle} mb-3`}>
+          Endpoints
+        </h2>
+        {config.isEnabled ? (
+          <EndpointList workspaceId={workspaceId} apiKeyId={apiKeyId} eventTypes={eventTypes} initialPage={endpointsPage} />
+        ) : (
+          <p className="text-sm text-zinc-600">Switch advanced webhooks on to add and manage endpoints.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="log-heading" className={ui.card}>
+        <h2 id="log-heading" className={`${ui.cardTitle} mb-1`}>
+          Delivery log
+        </h2>
+        <p className="mb-4 text-sm text-zinc-600">
+          Every event sent to a webhook, newest first, and each delivery attempt with its status code, duration and the start of the answer. Failed
+          deliveries are retried on a schedule; Resend sends a message again now.
+        </p>
+        <DeliveryLog workspaceId={workspaceId} apiKeyId={apiKeyId} initialPage={initialMessages} canResend={config.isEnabled} />
+      </section>
+    </div>
+  );
+}

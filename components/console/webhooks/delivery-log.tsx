@@ -1,0 +1,168 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
+import { listAttemptsAction, listMessagesAction, resendMessageAction } from "@/lib/console/api-keys/webhook-actions";
+import { unwrap } from "@/lib/console/action-result";
+import { formatTime } from "@/lib/console/format";
+import { PAGE_SIZE } from "@/lib/console/page-size";
+import { FormMessage } from "../form-message";
+import { Pager } from "../pager";
+import { ui } from "../styles";
+import { usePagedQuery } from "../use-paged-query";
+import { asPaged, type AttemptView, type IteratorPage, type MessageView } from "./types";
+
+type Page = IteratorPage & { messages: MessageView[] };
+
+/** While the page is open the log polls, so new events and attempts show up without reloading. */
+const POLL_MS = 3000;
+const ATTEMPTS_SHOWN = 20;
+const EXCERPT = 300;
+
+const statusBadge = (status: string) =>
+  status === "success"
+    ? "border-emerald-300 bg-emerald-50 text-emerald-900"
+    : status === "failed"
+      ? "border-red-300 bg-red-50 text-red-800"
+      : "border-zinc-300 bg-zinc-50 text-zinc-700";
+
+/** The delivery log: messages newest first, each opening onto its attempts, with Resend (advanced endpoints). */
+export function DeliveryLog({ workspaceId, apiKeyId, initialPage, canResend }: { workspaceId: string; apiKeyId: string; initialPage: Page; canResend: boolean }) {
+  const queryClient = useQueryClient();
+  const target = { workspaceId, apiKeyId };
+  const { query, pager } = usePagedQuery({
+    queryKey: (iterator) => apiKeyKeys.messages(workspaceId, apiKeyId, iterator),
+    fetchPage: async (iterator) => asPaged(await unwrap(listMessagesAction({ limit: PAGE_SIZE, iterator }, target))),
+    initialPage: asPaged(initialPage),
+    refetchInterval: POLL_MS,
+  });
+  const messages = query.data?.messages ?? [];
+  const refresh = () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.advancedWebhook(workspaceId, apiKeyId) });
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-zinc-600" aria-live="polite">
+          {query.isFetching ? "Refreshing…" : `Updated ${query.dataUpdatedAt ? formatTime(new Date(query.dataUpdatedAt)) : "now"}; refreshes every few seconds.`}
+        </p>
+        <button type="button" className={`${ui.secondary} ${ui.small}`} onClick={refresh} disabled={query.isFetching}>
+          Refresh
+        </button>
+      </div>
+      <FormMessage error={query.error?.message} />
+      {messages.length === 0 ? (
+        <p className="text-sm text-zinc-600">No messages yet. Events show up here once a webhook is set to receive them.</p>
+      ) : (
+        <ul aria-label="Messages" className="space-y-3">
+          {messages.map((m) => (
+            <MessageItem key={m.id} message={m} workspaceId={workspaceId} apiKeyId={apiKeyId} canResend={canResend} />
+          ))}
+        </ul>
+      )}
+      <Pager label="Message pages" {...pager} />
+    </div>
+  );
+}
+
+function MessageItem({ message: m, workspaceId, apiKeyId, canResend }: { message: MessageView; workspaceId: string; apiKeyId: string; canResend: boolean }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState<string | null>(null);
+  const target = { workspaceId, apiKeyId };
+  const resend = useMutation({
+    mutationFn: () => unwrap(resendMessageAction({ messageId: m.id }, target)),
+    onSuccess: (r) => {
+      setNote(r.endpointIds.length ? `Resend scheduled to ${r.endpointIds.length} endpoint${r.endpointIds.length > 1 ? "s" : ""}.` : "No endpoint to resend to.");
+      setOpen(true);
+      return queryClient.invalidateQueries({ queryKey: apiKeyKeys.advancedWebhook(workspaceId, apiKeyId) });
+    },
+  });
+  const hasEndpoint = m.deliveries.some((d) => d.target === "endpoint");
+  return (
+    <li aria-label={`${m.eventType} ${m.id}`} className="rounded-lg border border-zinc-200 bg-white">
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary className="flex cursor-pointer list-none flex-col gap-1 rounded-lg p-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 sm:flex-row sm:items-center sm:justify-between sm:gap-4 sm:p-4">
+          <span className="min-w-0">
+            <span className="block font-mono text-sm font-medium break-all text-zinc-900">{m.eventType}</span>
+            <span className="block text-xs break-all text-zinc-500">{m.id}</span>
+          </span>
+          <span className="flex shrink-0 flex-wrap items-center gap-2 text-sm text-zinc-500">
+            {m.deliveries.map((d, i) => (
+              <span key={i} className={`${ui.badge} ${statusBadge(d.status)}`}>
+                {d.target === "endpoint" ? "endpoint" : d.target}: {d.status}
+              </span>
+            ))}
+            <time dateTime={m.timestamp}>{formatTime(m.timestamp)}</time>
+          </span>
+        </summary>
+        {open && (
+          <div className="space-y-3 border-t border-zinc-200 p-3 sm:p-4">
+            <ul className="space-y-1 text-sm text-zinc-700">
+              {m.deliveries.map((d, i) => (
+                <li key={i} className="break-all">
+                  {d.target === "endpoint" ? `Endpoint ${d.endpointId ?? "(deleted)"}` : `Simple webhook (${d.target}) ${d.url ?? ""}`}: {d.status}, {d.attempts} attempt
+                  {d.attempts === 1 ? "" : "s"}
+                  {d.lastError && <span className="text-red-800"> ({d.lastError})</span>}
+                </li>
+              ))}
+            </ul>
+            <details>
+              <summary className="cursor-pointer rounded-sm text-sm font-medium text-zinc-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">
+                Payload
+              </summary>
+              <pre className="mt-2 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs break-all whitespace-pre-wrap text-zinc-800">
+                {JSON.stringify(m.payload, null, 2)}
+              </pre>
+            </details>
+            <Attempts workspaceId={workspaceId} apiKeyId={apiKeyId} messageId={m.id} />
+            <FormMessage error={resend.error?.message} success={note} />
+            {canResend && hasEndpoint && (
+              <button type="button" className={`${ui.secondary} ${ui.small}`} disabled={resend.isPending} onClick={() => resend.mutate()}>
+                {resend.isPending ? "Resending…" : "Resend"}
+              </button>
+            )}
+          </div>
+        )}
+      </details>
+    </li>
+  );
+}
+
+function Attempts({ workspaceId, apiKeyId, messageId }: { workspaceId: string; apiKeyId: string; messageId: string }) {
+  const attempts = useQuery({
+    queryKey: apiKeyKeys.attempts(workspaceId, apiKeyId, messageId),
+    queryFn: () => unwrap(listAttemptsAction({ messageId, limit: ATTEMPTS_SHOWN }, { workspaceId, apiKeyId })),
+    refetchInterval: POLL_MS,
+  });
+  if (attempts.error) return <FormMessage error={attempts.error.message} />;
+  const list: AttemptView[] = attempts.data?.attempts ?? [];
+  if (attempts.isPending) return <p className="text-sm text-zinc-500">Loading attempts…</p>;
+  if (list.length === 0) return <p className="text-sm text-zinc-500">No attempts yet.</p>;
+  return (
+    <div>
+      <ol aria-label={`Attempts of ${messageId}`} className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
+        {list.map((a) => (
+          <li key={a.id} className="space-y-1 p-3 text-sm">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className={`${ui.badge} ${statusBadge(a.status)}`}>{a.responseStatusCode === 0 ? "no answer" : `HTTP ${a.responseStatusCode}`}</span>
+              <span className="text-zinc-600">{a.durationMs} ms</span>
+              <span className="text-zinc-600">{a.trigger === "manual" ? "resent" : "scheduled"}</span>
+              <time dateTime={a.timestamp} className="text-zinc-500">
+                {formatTime(a.timestamp)}
+              </time>
+            </div>
+            <p className="font-mono text-xs break-all text-zinc-500">{a.url}</p>
+            {a.error && <p className="break-words text-red-800">{a.error}</p>}
+            {a.response && (
+              <pre className="max-h-32 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs break-all whitespace-pre-wrap text-zinc-800">
+                {a.response.length > EXCERPT ? `${a.response.slice(0, EXCERPT)}…` : a.response}
+              </pre>
+            )}
+          </li>
+        ))}
+      </ol>
+      {!attempts.data?.done && <p className="mt-2 text-sm text-zinc-500">Showing the latest {ATTEMPTS_SHOWN} attempts.</p>}
+    </div>
+  );
+}

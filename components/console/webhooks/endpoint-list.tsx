@@ -1,0 +1,137 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
+import { deleteEndpointAction, listEndpointsAction } from "@/lib/console/api-keys/webhook-actions";
+import { unwrap } from "@/lib/console/action-result";
+import { PAGE_SIZE } from "@/lib/console/page-size";
+import { ConfirmButton } from "../confirm-button";
+import { FormMessage } from "../form-message";
+import { Pager } from "../pager";
+import { ui } from "../styles";
+import { usePagedQuery } from "../use-paged-query";
+import { EndpointForm } from "./endpoint-form";
+import { EndpointSecret } from "./endpoint-secret";
+import { asPaged, type EndpointView, type IteratorPage } from "./types";
+
+type Page = IteratorPage & { endpoints: EndpointView[] };
+
+/** Get Advanced Webhook Endpoints page by page, each with edit, secret and delete; the form to add one below. */
+export function EndpointList({
+  workspaceId,
+  apiKeyId,
+  eventTypes,
+  initialPage,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  eventTypes: readonly string[];
+  /** Absent: fetched on mount (advanced webhooks were switched on after the page loaded). */
+  initialPage?: Page;
+}) {
+  const queryClient = useQueryClient();
+  const target = { workspaceId, apiKeyId };
+  const [editing, setEditing] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const { query, pager } = usePagedQuery({
+    queryKey: (iterator) => apiKeyKeys.endpoints(workspaceId, apiKeyId, iterator),
+    fetchPage: async (iterator) => asPaged(await unwrap(listEndpointsAction({ limit: PAGE_SIZE, iterator }, target))),
+    initialPage: initialPage && asPaged(initialPage),
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...apiKeyKeys.advancedWebhook(workspaceId, apiKeyId), "endpoints"] });
+  const remove = useMutation({
+    mutationFn: (endpoint: EndpointView) => unwrap(deleteEndpointAction({ endpointId: endpoint.id }, target)),
+    onSuccess: (_r, endpoint) => {
+      setNote(`Deleted ${endpoint.url}.`);
+      return refresh();
+    },
+  });
+  const endpoints = query.data?.endpoints ?? [];
+
+  return (
+    <div className="space-y-6">
+      {query.isPending ? (
+        <p className="text-sm text-zinc-600">Loading endpoints…</p>
+      ) : endpoints.length === 0 ? (
+        <p className="text-sm text-zinc-600">No endpoints yet.</p>
+      ) : (
+        <div>
+          <ul aria-label="Endpoints" className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
+            {endpoints.map((e) => (
+              <li key={e.id} className="space-y-3 p-3 sm:p-4">
+                <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+                  <div className="min-w-0">
+                    <p className={`${ui.mono} text-zinc-900`}>{e.url}</p>
+                    {e.description && <p className="text-sm break-words text-zinc-600">{e.description}</p>}
+                    <p className="text-sm break-words text-zinc-500">
+                      {e.filterTypes ? e.filterTypes.join(", ") : "Every event type"}
+                      {e.rateLimit !== null && ` · at most ${e.rateLimit}/s`}
+                    </p>
+                  </div>
+                  {e.disabled && <span className={`${ui.badge} shrink-0 self-start border-amber-300 bg-amber-50 text-amber-900`}>Disabled</span>}
+                </div>
+                {editing === e.id ? (
+                  <EndpointForm
+                    workspaceId={workspaceId}
+                    apiKeyId={apiKeyId}
+                    eventTypes={eventTypes}
+                    endpoint={e}
+                    onCancel={() => setEditing(null)}
+                    onDone={(saved) => {
+                      setEditing(null);
+                      setNote(`Saved ${saved.url}.`);
+                      return refresh();
+                    }}
+                  />
+                ) : (
+                  <div className="flex flex-col gap-3">
+                    <EndpointSecret workspaceId={workspaceId} apiKeyId={apiKeyId} endpointId={e.id} url={e.url} />
+                    <div className="flex flex-col gap-2 sm:flex-row">
+                      <button
+                        type="button"
+                        aria-label={`Edit ${e.url}`}
+                        className={`${ui.secondary} ${ui.small}`}
+                        onClick={() => {
+                          setNote(null);
+                          setEditing(e.id);
+                        }}
+                      >
+                        Edit
+                      </button>
+                      <ConfirmButton
+                        ariaLabel={`Delete ${e.url}`}
+                        title={`Delete ${e.url}?`}
+                        description={<p>The endpoint, its signing secret and its deliveries (pending ones and their attempt history) are removed for good.</p>}
+                        confirmLabel="Delete endpoint"
+                        onConfirm={() => remove.mutate(e)}
+                        disabled={remove.isPending}
+                        className={`${ui.dangerOutline} ${ui.small}`}
+                      >
+                        Delete
+                      </ConfirmButton>
+                    </div>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ul>
+          <Pager label="Endpoint pages" {...pager} />
+        </div>
+      )}
+      <FormMessage error={remove.error?.message ?? query.error?.message} success={note} />
+      <div className="border-t border-zinc-200 pt-5">
+        <h3 className="mb-3 text-sm font-semibold text-zinc-900">Add an endpoint</h3>
+        <EndpointForm
+          workspaceId={workspaceId}
+          apiKeyId={apiKeyId}
+          eventTypes={eventTypes}
+          onDone={(saved) => {
+            setNote(`Added ${saved.url}.`);
+            return refresh();
+          }}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
+import { revealEndpointSecretAction, rotateEndpointSecretAction } from "@/lib/console/api-keys/webhook-actions";
+import { unwrap } from "@/lib/console/action-result";
+import { ConfirmButton } from "../confirm-button";
+import { FormMessage } from "../form-message";
+import { SecretValue } from "../secret-value";
+import { ui } from "../styles";
+import { useRevealedQuery } from "../use-revealed-query";
+
+/** An endpoint's signing secret: revealed after confirming, rotated after confirming (the old one signs for 24 h). */
+export function EndpointSecret({ workspaceId, apiKeyId, endpointId, url }: { workspaceId: string; apiKeyId: string; endpointId: string; url: string }) {
+  const queryClient = useQueryClient();
+  const target = { workspaceId, apiKeyId };
+  const queryKey = apiKeyKeys.endpointSecret(workspaceId, apiKeyId, endpointId);
+  const secret = useRevealedQuery(queryKey, () => unwrap(revealEndpointSecretAction({ endpointId }, target)));
+  const [rotated, setRotated] = useState(false);
+  const rotate = useMutation({
+    mutationFn: () => unwrap(rotateEndpointSecretAction({ endpointId }, target)),
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKey, result);
+      secret.show();
+      setRotated(true);
+    },
+  });
+  const value = secret.shown ? secret.query.data?.secret : undefined;
+  return (
+    <div className="space-y-2">
+      {value && <SecretValue label={`Signing secret of ${url}`} value={value} />}
+      <FormMessage
+        error={secret.query.error?.message ?? rotate.error?.message}
+        success={rotated ? "New signing secret issued. For 24 hours deliveries are signed with both the new and the old secret." : null}
+      />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        {secret.shown ? (
+          <button
+            type="button"
+            className={`${ui.secondary} ${ui.small}`}
+            onClick={() => {
+              setRotated(false);
+              secret.hide();
+            }}
+          >
+            Hide secret
+          </button>
+        ) : (
+          <ConfirmButton
+            ariaLabel={`Reveal signing secret of ${url}`}
+            title="Reveal the signing secret?"
+            description={<p>Anyone who sees it can sign requests your receiver will trust. Reveal it only where nobody is looking over your shoulder.</p>}
+            confirmLabel="Reveal secret"
+            onConfirm={() => secret.show()}
+            className={`${ui.secondary} ${ui.small}`}
+          >
+            Reveal secret
+          </ConfirmButton>
+        )}
+        <ConfirmButton
+          ariaLabel={`Rotate signing secret of ${url}`}
+          title="Rotate the signing secret?"
+          description={<p>A new secret signs every delivery from now on; the old one keeps signing beside it for 24 hours so your receiver can switch over.</p>}
+          confirmLabel="Rotate secret"
+          onConfirm={() => rotate.mutate()}
+          disabled={rotate.isPending}
+          className={`${ui.dangerOutline} ${ui.small}`}
+        >
+          {rotate.isPending ? "Rotating…" : "Rotate secret"}
+        </ConfirmButton>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+"use server";
+
+import { createEndpoint, createEndpointInput } from "@/lib/domain/webhooks/create-endpoint";
+import { deleteEndpoint } from "@/lib/domain/webhooks/delete-endpoint";
+import { endpointIdInput } from "@/lib/domain/webhooks/endpoint-fields";
+import { getEndpointSecret, rotateEndpointSecret } from "@/lib/domain/webhooks/endpoint-secret";
+import { getAdvancedWebhookConfig, getAdvancedWebhookConfigInput } from "@/lib/domain/webhooks/get-advanced-webhook-config";
+import { getAttempts, getAttemptsInput } from "@/lib/domain/webhooks/get-attempts";
+import { getEndpoints, getEndpointsInput } from "@/lib/domain/webhooks/get-endpoints";
+import { getMessages, getMessagesInput } from "@/lib/domain/webhooks/get-messages";
+import { getWebhookConfig, getWebhookConfigInput } from "@/lib/domain/webhooks/get-webhook-config";
+import { resendMessage, resendMessageInput } from "@/lib/domain/webhooks/resend-message";
+import { updateAdvancedWebhookConfig, updateAdvancedWebhookConfigInput } from "@/lib/domain/webhooks/update-advanced-webhook-config";
+import { updateEndpoint, updateEndpointInput } from "@/lib/domain/webhooks/update-endpoint";
+import { updateWebhookConfig, updateWebhookConfigInput } from "@/lib/domain/webhooks/update-webhook-config";
+import { consoleAction } from "../action";
+
+// A key's simple webhook config, advanced webhook config and endpoints, and the delivery log: the REST
+// endpoints' schemas and domain services, each in one transaction like the REST API runs them.
+
+export const getWebhookConfigAction = consoleAction({
+  access: "apiKey",
+  input: getWebhookConfigInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => getWebhookConfig(scope, input, tx)),
+});
+
+export const saveWebhookConfigAction = consoleAction({
+  access: "apiKey",
+  input: updateWebhookConfigInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => updateWebhookConfig(scope, input, tx)),
+});
+
+export const getAdvancedWebhookConfigAction = consoleAction({
+  access: "apiKey",
+  input: getAdvancedWebhookConfigInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => getAdvancedWebhookConfig(scope, input, tx)),
+});
+
+export const saveAdvancedWebhookConfigAction = consoleAction({
+  access: "apiKey",
+  input: updateAdvancedWebhookConfigInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => updateAdvancedWebhookConfig(scope, input, tx)),
+});
+
+export const listEndpointsAction = consoleAction({
+  access: "apiKey",
+  input: getEndpointsInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => getEndpoints(scope, input, tx)),
+});
+
+export const createEndpointAction = consoleAction({
+  access: "apiKey",
+  input: createEndpointInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => createEndpoint(scope, input, tx)),
+});
+
+export const updateEndpointAction = consoleAction({
+  access: "apiKey",
+  input: updateEndpointInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => updateEndpoint(scope, input, tx)),
+});
+
+export const deleteEndpointAction = consoleAction({
+  access: "apiKey",
+  input: endpointIdInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => deleteEndpoint(scope, input, tx)),
+});
+
+export const revealEndpointSecretAction = consoleAction({
+  access: "apiKey",
+  input: endpointIdInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => getEndpointSecret(scope, input, tx)),
+});
+
+export const rotateEndpointSecretAction = consoleAction({
+  access: "apiKey",
+  input: endpointIdInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => rotateEndpointSecret(scope, input, tx)),
+});
+
+export const listMessagesAction = consoleAction({
+  access: "apiKey",
+  input: getMessagesInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => getMessages(scope, input, tx)),
+});
+
+export const listAttemptsAction = consoleAction({
+  access: "apiKey",
+  input: getAttemptsInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => getAttempts(scope, input, tx)),
+});
+
+export const resendMessageAction = consoleAction({
+  access: "apiKey",
+  input: resendMessageInput,
+  run: (input, { scope, db }) => db.$transaction((tx) => resendMessage(scope, input, tx)),
+});
