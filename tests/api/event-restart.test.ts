@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/wait";
+import { createPostgresDatabase } from "../helpers/database";
 
 // The event bus survives a crash between the write and the fan-out: a real server process takes a comment
 // with its dispatcher paused (WEFT_EVENT_DISPATCHER=false), is SIGKILLed, and a restarted server (dispatcher
@@ -17,15 +18,8 @@ afterAll(() => {
   for (const c of children) c.kill("SIGKILL");
 });
 
-async function freshPostgres(): Promise<string> {
-  const name = `weft_events_${randomBytes(5).toString("hex")}`;
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE "${name}"`);
-  await c.end();
-  const u = new URL(adminUrl!);
-  u.pathname = `/${name}`;
-  return u.toString();
+function freshPostgres(): Promise<string> {
+  return createPostgresDatabase(adminUrl!, "weft_events");
 }
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {

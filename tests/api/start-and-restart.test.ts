@@ -9,6 +9,7 @@ import { reloadEnvForTests } from "@/lib/infra/env";
 import { deployMigrations } from "@/lib/infra/migrate";
 import { startWeft } from "@/lib/infra/start";
 import { call, workspaceHeaders } from "../helpers/api";
+import { createPostgresDatabase } from "../helpers/database";
 
 // The server's own start-up path (startWeft), not the test harness: data survives a restart, and bad
 // configuration stops start-up with a message that names the problem.
@@ -20,15 +21,8 @@ afterEach(() => {
   reloadEnvForTests();
 });
 
-async function freshPostgres(): Promise<string> {
-  const name = `weft_restart_${randomBytes(5).toString("hex")}`;
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE "${name}"`);
-  await c.end();
-  const u = new URL(adminUrl!);
-  u.pathname = `/${name}`;
-  return u.toString();
+function freshPostgres(): Promise<string> {
+  return createPostgresDatabase(adminUrl!, "weft_restart");
 }
 
 describe("start-up", () => {

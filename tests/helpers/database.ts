@@ -16,16 +16,23 @@ export interface TestDatabase {
   stop(): Promise<void>;
 }
 
-async function freshPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
-  const name = `weft_test_${randomBytes(6).toString("hex")}`;
+/** Creates an empty database `<prefix>_<random>` on the PostgreSQL server of `adminUrl`; returns its URL. */
+export async function createPostgresDatabase(adminUrl: string, prefix = "weft_test"): Promise<string> {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function freshPostgresDatabase(adminUrl: string): Promise<TestDatabase> {
+  const url = await createPostgresDatabase(adminUrl);
+  const name = new URL(url).pathname.slice(1);
   return {
-    url: url.toString(),
+    url,
     mode: "postgresql",
     async stop() {
       const c = new pg.Client({ connectionString: adminUrl });

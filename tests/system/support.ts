@@ -5,6 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { createPostgresDatabase } from "../helpers/database";
 
 // System tests run the built server (`node server.mjs`, `.next` from `npm run build`) as real processes on
 // 127.0.0.1 against PostgreSQL: DATABASE_URL names a server where each test makes its own database.
@@ -15,15 +16,8 @@ export const haveBuild = existsSync(path.join(root, ".next", "BUILD_ID"));
 export const canRun = Boolean(adminUrl) && haveBuild;
 export const secretKey = randomBytes(32).toString("hex");
 
-export async function freshDatabase(url = adminUrl!): Promise<string> {
-  const name = `weft_sys_${randomBytes(5).toString("hex")}`;
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  await c.query(`CREATE DATABASE "${name}"`);
-  await c.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
+export function freshDatabase(url = adminUrl!): Promise<string> {
+  return createPostgresDatabase(url, "weft_sys");
 }
 
 export async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {

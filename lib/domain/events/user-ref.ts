@@ -1,19 +1,11 @@
 import { z } from "zod";
-import { clientId } from "../fields";
+import { userFields } from "../users/user-fields";
 import type { EventUser } from "./event";
 
 // The User object as notifications, activity records and comments carry it: userId plus profile fields,
 // stored as sent. Fields the service does not know are dropped.
 
-export const userRef = z.object({
-  userId: clientId,
-  name: z.string().max(500).optional(),
-  email: z.string().max(254).optional(),
-  photoUrl: z.string().max(2000).optional(),
-  initial: z.string().max(8).optional(),
-  color: z.string().max(100).optional(),
-  textColor: z.string().max(100).optional(),
-});
+export const userRef = z.object(userFields);
 export type UserRef = z.output<typeof userRef>;
 
 /** The event contract's user: id, name and email only. */

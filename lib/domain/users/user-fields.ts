@@ -6,7 +6,8 @@ import type { OrgScope } from "../organizations/organization-scope";
 // The User object of the users operations. Profile fields live in the organization's directory, shared by
 // every resource the user belongs to; accessRole belongs to one membership.
 
-export const userProfile = z.strictObject({
+/** The User fields every API that carries a user shares (users, comments, notifications, activity). */
+export const userFields = {
   userId: clientId,
   name: z.string().max(500).optional(),
   email: z.string().max(254).optional(),
@@ -14,6 +15,10 @@ export const userProfile = z.strictObject({
   initial: z.string().max(8).optional(),
   color: z.string().max(100).optional(),
   textColor: z.string().max(100).optional(),
+};
+
+export const userProfile = z.strictObject({
+  ...userFields,
   /** Filterable with Get Users' organizationUserGroupIds. */
   organizationUserGroupIds: z.array(clientId).max(100).optional(),
 });
