@@ -16,14 +16,16 @@
 //          multi-row INSERT ... VALUES statements of 1,000 rows, in one transaction.
 // Prints a table (best round each) and writes bench/results/notification-fanout.json. Every process started
 // here is stopped on exit.
-import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { postOk } from "./lib/http.mjs";
+import { recreateDatabase, startPostgres } from "./lib/postgres.mjs";
+import { cleanup, startNode } from "./lib/processes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "bench", "results");
@@ -50,40 +52,15 @@ const DB = "weft_bench_fanout";
 const log = (m) => console.log(`bench: ${m}`);
 
 let server;
-let pgStartedHere = false;
-let adminUrl;
 
-function startPostgres() {
-  const status = spawnSync("bash", ["scripts/postgres.sh", "status"], { encoding: "utf8" });
-  if (status.status === 0) {
-    log("PostgreSQL already running; reusing it (it is left running)");
-    return status.stdout.trim().split("\n").pop();
-  }
-  pgStartedHere = true;
-  const r = spawnSync("bash", ["scripts/postgres.sh", "start"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (r.status !== 0) throw new Error("scripts/postgres.sh start failed");
-  return r.stdout.trim().split("\n").pop();
-}
-
-async function withClient(url, fn) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
-
+/** scripts/api-server.mjs (weft without Next) on a free port; resolves once it prints the port it listens on. */
 function startServer(env) {
   mkdirSync(resultsDir, { recursive: true });
-  const out = createWriteStream(path.join(resultsDir, "fanout-server.log"));
-  const child = spawn(process.execPath, ["scripts/api-server.mjs"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  child.stderr.pipe(out);
+  const logFile = path.join(resultsDir, "fanout-server.log");
+  const child = startNode("weft", ["scripts/api-server.mjs"], { cwd: root, env, logFile });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error("weft did not start within 120 s; see bench/results/fanout-server.log")), 120_000);
     child.stdout.on("data", (d) => {
-      out.write(d);
       const m = /listening (\d+)/.exec(String(d));
       if (m) {
         clearTimeout(timer);
@@ -97,40 +74,13 @@ function startServer(env) {
   });
 }
 
-async function post(base, p, data, headers = {}) {
-  const res = await fetch(base + p, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ data }) });
-  const body = await res.json();
-  if (res.status !== 200) throw new Error(`${p} -> ${res.status} ${JSON.stringify(body)}`);
-  return body.result;
-}
-
-async function cleanup() {
-  if (server && server.child.exitCode === null) {
-    const exited = new Promise((r) => server.child.once("exit", r));
-    try {
-      process.kill(-server.child.pid, "SIGTERM");
-    } catch {
-      server.child.kill("SIGTERM");
-    }
-    const t = setTimeout(() => server.child.kill("SIGKILL"), 8000);
-    await exited;
-    clearTimeout(t);
-  }
-  if (adminUrl && !pgStartedHere) await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)).catch(() => {});
-  if (pgStartedHere) spawnSync("bash", ["scripts/postgres.sh", "stop"], { stdio: ["ignore", "inherit", "inherit"] });
-}
+const post = postOk;
 
 const ms = (a, b) => Number(b - a) / 1e6;
 
 async function main() {
-  adminUrl = startPostgres();
-  await withClient(adminUrl, async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${DB}`);
-  });
-  const u = new URL(adminUrl);
-  u.pathname = `/${DB}`;
-  const databaseUrl = u.toString();
+  const adminUrl = startPostgres(DB);
+  const databaseUrl = await recreateDatabase(adminUrl, DB);
   const env = { ...process.env, DATABASE_URL: databaseUrl, WEFT_SECRET_KEY: randomBytes(32).toString("hex"), WEFT_RATE_LIMIT_CREATE_WORKSPACE: "1000/1", WEFT_LOG_LEVEL: "warn" };
   delete env.WEFT_DATA_DIR;
   server = await startServer(env);

@@ -6,13 +6,16 @@ import { onCleanup } from "./processes.mjs";
 export const BENCH_DB = "weft_bench";
 const log = (msg) => console.log(`bench: ${msg}`);
 
-/** Starts PostgreSQL unless it is running (then it is reused and left running); returns the admin URL. */
-export function startPostgres() {
+/**
+ * Starts PostgreSQL unless it is running (then it is reused and left running, and only `database` is dropped
+ * at the end); returns the admin URL.
+ */
+export function startPostgres(database = BENCH_DB) {
   const status = spawnSync("bash", ["scripts/postgres.sh", "status"], { encoding: "utf8" });
   if (status.status === 0) {
     log("PostgreSQL already running; reusing it (it is left running)");
     const adminUrl = status.stdout.trim().split("\n").pop();
-    onCleanup(() => dropDatabase(adminUrl));
+    onCleanup(() => dropDatabase(adminUrl, database));
     return adminUrl;
   }
   const r = spawnSync("bash", ["scripts/postgres.sh", "start"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
@@ -24,8 +27,8 @@ export function startPostgres() {
   return r.stdout.trim().split("\n").pop();
 }
 
-async function dropDatabase(adminUrl) {
-  await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`));
+async function dropDatabase(adminUrl, database) {
+  await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
 }
 
 export async function withClient(url, fn) {
@@ -39,13 +42,13 @@ export async function withClient(url, fn) {
 }
 
 /** Drops and creates the bench database; returns its URL. */
-export async function recreateDatabase(adminUrl) {
+export async function recreateDatabase(adminUrl, database = BENCH_DB) {
   await withClient(adminUrl, async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS ${BENCH_DB} WITH (FORCE)`);
-    await c.query(`CREATE DATABASE ${BENCH_DB}`);
+    await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${database}`);
   });
   const u = new URL(adminUrl);
-  u.pathname = `/${BENCH_DB}`;
+  u.pathname = `/${database}`;
   return u.toString();
 }
 
