@@ -3,7 +3,9 @@
 // force_generic_plan, i.e. the plan PostgreSQL uses whatever the parameter values (no values needed).
 import { withClient } from "./postgres.mjs";
 
-const SKIP = /^(BEGIN|COMMIT|ROLLBACK|SET |SHOW |SELECT pg_|DEALLOCATE)|pgboss\./i;
+// Transaction control, and the background pollers that run whatever the request (job queue, event
+// dispatcher, webhook delivery claims): they are not what a request costs.
+const SKIP = /^(BEGIN|COMMIT|ROLLBACK|SET |SHOW |SELECT pg_|DEALLOCATE)|pgboss\.|FROM "EventOutbox" e\s|FROM "WebhookDelivery" d\s/i;
 
 function parameterCount(query) {
   let max = 0;
@@ -29,8 +31,20 @@ async function genericPlan(databaseUrl, query) {
   return withClient(databaseUrl, async (c) => {
     await c.query("SET plan_cache_mode = force_generic_plan");
     try {
-      await c.query(`PREPARE weft_explain AS ${query}`);
       const n = parameterCount(query);
+      // A parameter whose type PostgreSQL cannot infer (Prisma's `$4=$5`) is declared text, one at a time.
+      const types = Array(n).fill("unknown");
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const declared = types.some((t) => t !== "unknown") ? `(${types.join(", ")})` : "";
+          await c.query(`PREPARE weft_explain${declared} AS ${query}`);
+          break;
+        } catch (e) {
+          const m = /could not determine data type of parameter \$(\d+)/.exec(e.message);
+          if (!m || attempt >= n) throw e;
+          types[Number(m[1]) - 1] = "text";
+        }
+      }
       const args = n ? `(${Array(n).fill("NULL").join(", ")})` : "";
       const { rows } = await c.query(`EXPLAIN EXECUTE weft_explain${args}`);
       return rows.map((r) => r["QUERY PLAN"]).join("\n");
