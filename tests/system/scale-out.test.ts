@@ -1,13 +1,16 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
 import { canRun, freshDatabase, newTenant, post, root, sql, startServer, type Server } from "./support";
 
 // Two server processes on different ports against one PostgreSQL, load split between them.
 
 const servers: Server[] = [];
+const receivers: Receiver[] = [];
 afterAll(async () => {
   await Promise.all(servers.map((s) => s.stop()));
+  await Promise.all(receivers.map((r) => r.close()));
 });
 
 const migrationNames = readdirSync(path.join(root, "prisma", "migrations"), { withFileTypes: true })
@@ -66,5 +69,40 @@ describe.runIf(canRun)("several instances on one PostgreSQL", () => {
       }
       expect(seen.size).toBe(1000);
     }
+  });
+
+  it("deliver every webhook exactly once while both dispatch events and claim deliveries", async () => {
+    const databaseUrl = await freshDatabase();
+    const env = { WEFT_ALLOW_PRIVATE_URLS: "true" };
+    const [a, b] = await Promise.all([startServer(databaseUrl, env), startServer(databaseUrl, env)]);
+    servers.push(a, b);
+    const tenant = await newTenant(a.base);
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    expect((await post(a.base, "/v2/workspace/advancedwebhookconfig/update", { isEnabled: true }, tenant.keyHeaders)).status).toBe(200);
+    const endpoint = (await post(b.base, "/v2/workspace/advancedwebhook/endpoints/create", { url: receiver.url }, tenant.keyHeaders)).body.result.data;
+    const secret = (await post(a.base, "/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: endpoint.id }, tenant.keyHeaders)).body.result.data.secret;
+    receiver.setSecrets([secret]);
+
+    const threads = 40;
+    const added = await Promise.all(
+      Array.from({ length: threads }, (_, i) =>
+        post(i % 2 ? a.base : b.base, "/v2/commentannotations/add", {
+          organizationId: "org",
+          documentId: `doc-${i % 4}`,
+          commentAnnotations: [{ annotationId: `thread-${i}`, commentData: [{ commentText: `comment ${i}`, from: { userId: `u${i}` } }] }],
+        }, tenant.keyHeaders),
+      ),
+    );
+    expect(added.map((r) => r.status)).toEqual(added.map(() => 200));
+    const deadline = Date.now() + 60_000;
+    while (receiver.received.length < threads && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 2000)); // room for a duplicate to show up
+    const ids = receiver.received.map((r) => r.headers["webhook-id"]);
+    expect(new Set(ids).size).toBe(threads);
+    expect(ids).toHaveLength(threads);
+    expect(receiver.rejected).toEqual([]);
+    const threadIds = receiver.received.map((r) => (r.json as { data: { commentAnnotation: { annotationId: string } } }).data.commentAnnotation.annotationId);
+    expect(new Set(threadIds)).toEqual(new Set(Array.from({ length: threads }, (_, i) => `thread-${i}`)));
   });
 });
