@@ -2,7 +2,7 @@ import type { Db } from "@/lib/infra/db";
 import { saveProviderKeys } from "../ai/provider-keys";
 import { invalid } from "../errors";
 import type { ApiKeyScope } from "../scope";
-import { loadKeySettings } from "./api-key-settings";
+import { lockServiceConfig, writeServiceConfig } from "./service-config";
 import type { UpdateApiKeyConfigInput } from "./update-api-key-config-input";
 
 export { updateApiKeyConfigInput } from "./update-api-key-config-input";
@@ -16,10 +16,9 @@ export function updateApiKeyConfig(scope: ApiKeyScope, input: UpdateApiKeyConfig
   }
   const { aiModelApiKey, ...settings } = input;
   return db.$transaction(async (tx) => {
-    const key = await loadKeySettings(tx, scope);
-    if (Object.keys(settings).length) {
-      await tx.apiKey.update({ where: { id: scope.apiKeyId }, data: { serviceConfig: { ...key.settings, ...settings } } });
-    }
+    // Locked like the email and webhook config updates, so concurrent updates of the same key merge.
+    const stored = await lockServiceConfig(tx, scope);
+    if (Object.keys(settings).length) await writeServiceConfig(tx, scope, { ...stored, ...settings });
     const aiModelsConfig = aiModelApiKey ? await saveProviderKeys(tx, scope.apiKeyId, aiModelApiKey) : undefined;
     return { ...settings, ...(aiModelsConfig && { aiModelsConfig }) };
   });
