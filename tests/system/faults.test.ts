@@ -1,12 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { canRun, freshDatabase, newTenant, ownPostgres, post, sql, startServer, type Reply, type Server } from "./support";
+import { canRun, freshDatabase, newTenant, ownPostgres, post, sql, startServer, type Reply, stopAllServers } from "./support";
 
 // Faults, bounded and on 127.0.0.1: PostgreSQL restarted under load, the server SIGKILLed during batch writes.
 
-const servers: Server[] = [];
 const clusters: { stop(): Promise<string> }[] = [];
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
+  await stopAllServers();
   for (const c of clusters) await c.stop().catch(() => {});
 });
 
@@ -41,7 +40,6 @@ describe.runIf(canRun)("faults", () => {
     const adminUrl = await cluster.start();
     const databaseUrl = await freshDatabase(adminUrl);
     const server = await startServer(databaseUrl);
-    servers.push(server);
     const tenant = await newTenant(server.base);
     await post(server.base, "/v2/organizations/add", { organizations: [{ organizationId: "org" }] }, tenant.keyHeaders);
 
@@ -91,7 +89,6 @@ describe.runIf(canRun)("faults", () => {
     const answered = await Promise.all(inFlight);
 
     const second = await startServer(databaseUrl);
-    servers.push(second);
     const stored = await storedPerBatch(databaseUrl);
     answered.forEach((reply, i) => {
       const got = stored.get(`k${i}`) ?? { users: 0, members: 0 };

@@ -2,14 +2,13 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
-import { canRun, freshDatabase, newTenant, post, root, sql, startServer, type Server } from "./support";
+import { canRun, freshDatabase, newTenant, post, root, sql, startServer, stopAllServers } from "./support";
 
 // Two server processes on different ports against one PostgreSQL, load split between them.
 
-const servers: Server[] = [];
 const receivers: Receiver[] = [];
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
+  await stopAllServers();
   await Promise.all(receivers.map((r) => r.close()));
 });
 
@@ -24,7 +23,6 @@ describe.runIf(canRun)("several instances on one PostgreSQL", () => {
     const env = { WEFT_RATE_LIMIT_CREATE_WORKSPACE: "6/3600" };
     // Three at once: migrations, pg-boss's schema and its queues are all created by whoever gets there first.
     const [a, b, c] = await Promise.all([startServer(databaseUrl, env), startServer(databaseUrl, env), startServer(databaseUrl, env)]);
-    servers.push(a, b, c);
 
     const applied = await sql<{ migration_name: string; n: number }>(
       databaseUrl,
@@ -45,7 +43,6 @@ describe.runIf(canRun)("several instances on one PostgreSQL", () => {
   it("serve one tenant's writes from both, with every write visible on both", async () => {
     const databaseUrl = await freshDatabase();
     const [a, b] = await Promise.all([startServer(databaseUrl), startServer(databaseUrl)]);
-    servers.push(a, b);
     const tenant = await newTenant(a.base);
     const batches = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
@@ -75,7 +72,6 @@ describe.runIf(canRun)("several instances on one PostgreSQL", () => {
     const databaseUrl = await freshDatabase();
     const env = { WEFT_ALLOW_PRIVATE_URLS: "true" };
     const [a, b] = await Promise.all([startServer(databaseUrl, env), startServer(databaseUrl, env)]);
-    servers.push(a, b);
     const tenant = await newTenant(a.base);
     const receiver = await startReceiver();
     receivers.push(receiver);

@@ -1,13 +1,12 @@
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import { canRun, freshDatabase, post, startServer, type Server } from "./support";
+import { canRun, freshDatabase, post, startServer, stopAllServers } from "./support";
 
 // A client that trickles its headers is cut off after WEFT_HEADERS_TIMEOUT_MS, and meanwhile everyone else
 // is served as usual.
 
-const servers: Server[] = [];
 afterAll(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
+  await stopAllServers();
 });
 
 /** Opens a socket, sends the first header line only, and resolves with what the server sent and when it closed. */
@@ -30,7 +29,6 @@ function trickle(port: number): Promise<{ received: string; closedAfterMs: numbe
 describe.runIf(canRun)("slow clients", () => {
   it("are answered 408 and disconnected when their headers do not arrive in time", async () => {
     const server = await startServer(await freshDatabase(), { WEFT_HEADERS_TIMEOUT_MS: "2000" });
-    servers.push(server);
     const slowStarted = Date.now();
     const slow = Array.from({ length: 20 }, () => trickle(server.port));
     const others = await Promise.all(Array.from({ length: 10 }, () => post(server.base, "/v2/workspace/get", {})));

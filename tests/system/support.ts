@@ -53,6 +53,15 @@ export interface Server {
 
 const logDir = mkdtempSync(path.join(os.tmpdir(), "weft-system-"));
 
+// Every server a test file starts, so that one whose sibling failed to start is still stopped.
+const started = new Set<Server>();
+
+/** Stops every server this test file started (call from afterAll). */
+export async function stopAllServers() {
+  await Promise.all([...started].map((s) => s.stop()));
+  started.clear();
+}
+
 /** Starts `node server.mjs` (built, no rebuild) on a free port and waits until /api/health answers ok. */
 export async function startServer(databaseUrl: string, env: Record<string, string> = {}, port?: number): Promise<Server> {
   const p = port ?? (await freePort());
@@ -96,6 +105,7 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
       await exited;
     },
   };
+  started.add(server);
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before it was ready:\n${server.log()}`);
