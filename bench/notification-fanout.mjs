@@ -26,6 +26,7 @@ import pg from "pg";
 import { postOk } from "./lib/http.mjs";
 import { recreateDatabase, startPostgres } from "./lib/postgres.mjs";
 import { cleanup, startNode } from "./lib/processes.mjs";
+import { untilListening } from "../scripts/api-server-listening.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const resultsDir = path.join(root, "bench", "results");
@@ -58,20 +59,7 @@ function startServer(env) {
   mkdirSync(resultsDir, { recursive: true });
   const logFile = path.join(resultsDir, "fanout-server.log");
   const child = startNode("weft", ["scripts/api-server.mjs"], { cwd: root, env, logFile });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("weft did not start within 120 s; see bench/results/fanout-server.log")), 120_000);
-    child.stdout.on("data", (d) => {
-      const m = /listening (\d+)/.exec(String(d));
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, base: `http://127.0.0.1:${m[1]}` });
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`weft exited (${code}) before it listened; see bench/results/fanout-server.log`));
-    });
-  });
+  return untilListening(child, 120_000, () => "; see bench/results/fanout-server.log").then((base) => ({ child, base }));
 }
 
 const post = postOk;

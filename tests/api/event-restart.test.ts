@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/wait";
 import { createPostgresDatabase } from "../helpers/database";
+import { untilListening } from "../../scripts/api-server-listening.mjs";
 
 // The event bus survives a crash between the write and the fan-out: a real server process takes a comment
 // with its dispatcher paused (WEFT_EVENT_DISPATCHER=false), is SIGKILLed, and a restarted server (dispatcher
@@ -32,20 +33,7 @@ function startServer(env: Record<string, string>): Promise<{ child: ChildProcess
   child.on("exit", () => children.delete(child));
   let err = "";
   child.stderr!.on("data", (d) => (err += String(d)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s: ${err}`)), 60_000);
-    child.stdout!.on("data", (d) => {
-      const m = /listening (\d+)/.exec(String(d));
-      if (m) {
-        clearTimeout(timer);
-        resolve({ child, base: `http://127.0.0.1:${m[1]}` });
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before it listened: ${err}`));
-    });
-  });
+  return untilListening(child, 60_000, () => `: ${err}`).then((base) => ({ child, base }));
 }
 
 async function post(base: string, p: string, data: unknown, headers: Record<string, string> = {}) {
