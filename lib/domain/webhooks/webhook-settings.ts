@@ -1,25 +1,15 @@
 import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
 import type { ServiceConfig } from "../api-keys/service-config";
+import { HUDDLE_TRIGGERS } from "../email/email-settings";
 import { triggerKey } from "../events/describe-event";
+import { weftEventTypes } from "../events/event";
 
 // The simple webhook config as stored in ApiKey.serviceConfig (`useWebhookService`, `webhookServiceConfig`).
 // The auth token is stored encrypted; the customer chose it, so Get Webhook Config shows it.
 
 /** Seeded on the first enable: comment and huddle triggers on, suggestions opt-in, crdt and recorder off. */
 export function defaultWebhookTriggers(): Record<string, boolean> {
-  const on = [
-    "comment_annotation.add",
-    "comment.add",
-    "comment.update",
-    "comment.delete",
-    "comment_annotation.status_change",
-    "comment_annotation.assign",
-    "comment_annotation.priority_change",
-    "comment.reaction_add",
-    "comment.reaction_delete",
-    "huddle.create",
-    "huddle.join",
-  ];
+  const on = [...weftEventTypes.map(triggerKey), ...HUDDLE_TRIGGERS];
   const off = ["comment_annotation.suggestion_accept", "comment_annotation.suggestion_reject", "crdt.update", "recorder.add"];
   return { ...Object.fromEntries(on.map((t) => [t, true])), ...Object.fromEntries(off.map((t) => [t, false])) };
 }
