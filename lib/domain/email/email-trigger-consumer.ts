@@ -18,16 +18,14 @@ export async function consumeForEmail(tx: Tx, event: WeftEvent) {
   const c = email.emailServiceConfig;
   for (const r of emailRecipients(event)) {
     const templateId = (r.mentioned ? c.tagTemplateId : c.commentTemplateId) || null;
+    const deliveryId = newId("eml");
     const created = await tx.emailDelivery.createMany({
-      data: [{ id: newId("eml"), apiKeyId: event.apiKeyId, eventId: event.id, eventType: event.type, to: r.user.email, templateId, status: "pending" }],
+      data: [{ id: deliveryId, apiKeyId: event.apiKeyId, eventId: event.id, eventType: event.type, to: r.user.email, templateId, status: "pending" }],
       skipDuplicates: true,
     });
+    // Nothing created: this event already mailed this recipient (a redelivery).
     if (created.count === 0) continue;
-    const row = await tx.emailDelivery.findUniqueOrThrow({
-      where: { apiKeyId_eventId_to: { apiKeyId: event.apiKeyId, eventId: event.id, to: r.user.email } },
-      select: { id: true },
-    });
-    await sendTriggerEmail.enqueue(tx, { deliveryId: row.id, event, recipient: r });
+    await sendTriggerEmail.enqueue(tx, { deliveryId, event, recipient: r });
   }
 }
 
