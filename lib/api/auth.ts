@@ -27,15 +27,12 @@ async function authenticateWorkspace(headers: Headers): Promise<Scope> {
   if (!workspaceId) throw denied("Workspace ID not found in headers.");
   if (!token) throw denied("Auth Token not found in headers.");
   const hash = tokenHash(token);
-  const cacheKey = `workspace:${workspaceId}:${hash}`;
-  const cached = recallCredential<Scope>(cacheKey);
-  if (cached) return cached;
-  const row = await db().workspace.findUnique({ where: { id: workspaceId }, select: { authTokenHash: true } });
-  const ok = constantTimeEqual(row?.authTokenHash ?? DUMMY_HASH, hash);
-  if (!row || !ok) throw denied("Invalid workspace credentials.");
-  const scope: Scope = { level: "workspace", workspaceId };
-  rememberCredential(cacheKey, scope);
-  return scope;
+  return verifiedOnce(`workspace:${workspaceId}:${hash}`, async () => {
+    const row = await db().workspace.findUnique({ where: { id: workspaceId }, select: { authTokenHash: true } });
+    const ok = constantTimeEqual(row?.authTokenHash ?? DUMMY_HASH, hash);
+    if (!row || !ok) throw denied("Invalid workspace credentials.");
+    return { level: "workspace", workspaceId };
+  });
 }
 
 async function authenticateApiKey(headers: Headers): Promise<Scope> {
@@ -44,16 +41,22 @@ async function authenticateApiKey(headers: Headers): Promise<Scope> {
   if (!apiKeyId) throw denied("API key not found in headers.");
   if (!token) throw denied("Auth Token not found in headers.");
   const hash = tokenHash(token);
-  const cacheKey = `apiKey:${apiKeyId}:${hash}`;
+  return verifiedOnce(`apiKey:${apiKeyId}:${hash}`, async () => {
+    const row = await db().apiKeyAuthToken.findUnique({
+      where: { tokenHash: hash },
+      select: { tokenHash: true, apiKeyId: true, apiKey: { select: { workspaceId: true } } },
+    });
+    const ok = constantTimeEqual(row?.tokenHash ?? DUMMY_HASH, hash) && constantTimeEqual(row?.apiKeyId ?? "", apiKeyId);
+    if (!row || !ok) throw denied("Invalid API key.");
+    return { level: "apiKey", workspaceId: row.apiKey.workspaceId, apiKeyId };
+  });
+}
+
+/** The scope of a credential verified within WEFT_AUTH_CACHE_MS, or of `verify` now (remembered on success). */
+async function verifiedOnce(cacheKey: string, verify: () => Promise<Scope>): Promise<Scope> {
   const cached = recallCredential<Scope>(cacheKey);
   if (cached) return cached;
-  const row = await db().apiKeyAuthToken.findUnique({
-    where: { tokenHash: hash },
-    select: { tokenHash: true, apiKeyId: true, apiKey: { select: { workspaceId: true } } },
-  });
-  const ok = constantTimeEqual(row?.tokenHash ?? DUMMY_HASH, hash) && constantTimeEqual(row?.apiKeyId ?? "", apiKeyId);
-  if (!row || !ok) throw denied("Invalid API key.");
-  const scope: Scope = { level: "apiKey", workspaceId: row.apiKey.workspaceId, apiKeyId };
+  const scope = await verify();
   rememberCredential(cacheKey, scope);
   return scope;
 }

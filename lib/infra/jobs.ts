@@ -27,7 +27,7 @@ interface Registered {
   options: JobOptions;
 }
 
-/** A long-running loop a process runs beside the queues (the webhook delivery worker). */
+/** A long-running loop a process runs beside the queues (event dispatcher, webhook delivery worker). */
 export interface WorkerLoop {
   name: string;
   start(): void;
