@@ -2,7 +2,6 @@
 
 import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
 import { createApiKeyInput } from "@/lib/domain/api-keys/create-api-key-input";
-import { getApiKeyDetails } from "@/lib/domain/api-keys/get-api-key-details";
 import { getApiKeys, getApiKeysInput } from "@/lib/domain/api-keys/get-api-keys";
 import { getAuthTokens } from "@/lib/domain/api-keys/get-auth-tokens";
 import { apiKeyRefInput, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
@@ -19,12 +18,6 @@ export const listApiKeysAction = consoleAction({
   access: "workspace",
   input: getApiKeysInput,
   run: (input, { scope, db }) => getApiKeys(scope, input, db),
-});
-
-export const getApiKeyAction = consoleAction({
-  access: "workspace",
-  input: apiKeyRefInput,
-  run: (input, { scope, db }) => getApiKeyDetails(scope, input, db),
 });
 
 export const createApiKeyAction = consoleAction({

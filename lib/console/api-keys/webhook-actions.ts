@@ -4,11 +4,9 @@ import { createEndpoint, createEndpointInput } from "@/lib/domain/webhooks/creat
 import { deleteEndpoint } from "@/lib/domain/webhooks/delete-endpoint";
 import { endpointIdInput } from "@/lib/domain/webhooks/endpoint-fields";
 import { getEndpointSecret, rotateEndpointSecret } from "@/lib/domain/webhooks/endpoint-secret";
-import { getAdvancedWebhookConfig, getAdvancedWebhookConfigInput } from "@/lib/domain/webhooks/get-advanced-webhook-config";
 import { getAttempts, getAttemptsInput } from "@/lib/domain/webhooks/get-attempts";
 import { getEndpoints, getEndpointsInput } from "@/lib/domain/webhooks/get-endpoints";
 import { getMessages, getMessagesInput } from "@/lib/domain/webhooks/get-messages";
-import { getWebhookConfig, getWebhookConfigInput } from "@/lib/domain/webhooks/get-webhook-config";
 import { resendMessage, resendMessageInput } from "@/lib/domain/webhooks/resend-message";
 import { updateAdvancedWebhookConfig, updateAdvancedWebhookConfigInput } from "@/lib/domain/webhooks/update-advanced-webhook-config";
 import { updateEndpoint, updateEndpointInput } from "@/lib/domain/webhooks/update-endpoint";
@@ -18,22 +16,10 @@ import { consoleAction } from "../action";
 // A key's simple webhook config, advanced webhook config and endpoints, and the delivery log: the REST
 // endpoints' schemas and domain services, each in one transaction like the REST API runs them.
 
-export const getWebhookConfigAction = consoleAction({
-  access: "apiKey",
-  input: getWebhookConfigInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => getWebhookConfig(scope, input, tx)),
-});
-
 export const saveWebhookConfigAction = consoleAction({
   access: "apiKey",
   input: updateWebhookConfigInput,
   run: (input, { scope, db }) => db.$transaction((tx) => updateWebhookConfig(scope, input, tx)),
-});
-
-export const getAdvancedWebhookConfigAction = consoleAction({
-  access: "apiKey",
-  input: getAdvancedWebhookConfigInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => getAdvancedWebhookConfig(scope, input, tx)),
 });
 
 export const saveAdvancedWebhookConfigAction = consoleAction({

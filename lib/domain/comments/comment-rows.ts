@@ -90,7 +90,6 @@ export function commentView(c: CommentRow) {
     lastUpdated: c.updatedAt.getTime(),
   };
 }
-export type CommentView = ReturnType<typeof commentView>;
 
 export function annotationView(a: AnnotationRow) {
   return {
@@ -111,7 +110,6 @@ export function annotationView(a: AnnotationRow) {
     lastUpdated: a.updatedAt.getTime(),
   };
 }
-export type AnnotationView = ReturnType<typeof annotationView>;
 
 /** The annotation with its comments and reactions, in the document; null when it does not exist. */
 export function loadAnnotation(tx: Tx, org: OrgScope, documentId: string, annotationId: string) {
