@@ -1,4 +1,4 @@
-import { encryptSecret } from "@/lib/infra/crypto";
+import { sealSetting } from "@/lib/infra/crypto";
 import { env } from "@/lib/infra/env";
 import { newId } from "@/lib/infra/ids";
 import type { Tx } from "@/lib/infra/db";
@@ -29,8 +29,8 @@ function serviceConfigOf(input: CreateApiKeyInput) {
     setDefaultEmailTriggers: input.setDefaultEmailTriggers ?? false,
     requireAutoOrgUser: input.requireAutoOrgUser ?? false,
     enablePrivateComments: input.enablePrivateComments ?? false,
-    ...(mail && { emailServiceConfig: { ...mail, apiKey: mail.apiKey ? encryptSecret(mail.apiKey) : undefined } }),
-    ...(hook && { webhookServiceConfig: { ...hook, authToken: hook.authToken ? encryptSecret(hook.authToken) : undefined } }),
+    ...(mail && { emailServiceConfig: { ...mail, apiKey: sealSetting(mail.apiKey) } }),
+    ...(hook && { webhookServiceConfig: { ...hook, authToken: sealSetting(hook.authToken) } }),
   };
 }
 

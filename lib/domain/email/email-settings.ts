@@ -1,4 +1,4 @@
-import { decryptSecret, encryptSecret, maskSecret } from "@/lib/infra/crypto";
+import { maskSecret, openSetting } from "@/lib/infra/crypto";
 import type { ServiceConfig } from "../api-keys/service-config";
 
 // The email config as stored in ApiKey.serviceConfig (`useEmailService`, `emailServiceConfig`), its defaults
@@ -46,23 +46,10 @@ export function storedEmail(config: ServiceConfig): StoredEmail {
   };
 }
 
-export function sealApiKey(plain: string): string | undefined {
-  return plain ? encryptSecret(plain) : undefined;
-}
-
-export function openApiKey(sealed: string | undefined): string {
-  if (!sealed) return "";
-  try {
-    return decryptSecret(sealed);
-  } catch {
-    return "";
-  }
-}
-
 /** The wire view: every string present ("" when unset), the key masked, triggers when stored. */
 export function emailView(stored: StoredEmail) {
   const c = stored.emailServiceConfig;
-  const key = openApiKey(c.apiKey);
+  const key = openSetting(c.apiKey);
   return {
     useEmailService: stored.useEmailService,
     emailServiceConfig: {
@@ -82,7 +69,7 @@ export function emailView(stored: StoredEmail) {
  * its fromEmail/fromCompany; otherwise through the instance mailer (WEFT_SENDGRID_API_KEY or the dev outbox).
  */
 export function emailTransport(config: StoredEmailConfig) {
-  const key = openApiKey(config.apiKey);
+  const key = openSetting(config.apiKey);
   const own = config.type !== "default" && key !== "";
   return { own, sendOptions: own ? { sendgridApiKey: key } : {} };
 }

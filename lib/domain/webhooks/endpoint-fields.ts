@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { notFound } from "../errors";
+import { isHttpUrl } from "./http-url";
 import type { Tx } from "@/lib/infra/db";
 
 // Advanced webhook endpoint records: input fields, the wire view (unset optional fields are explicit null),
@@ -8,15 +9,6 @@ import type { Tx } from "@/lib/infra/db";
 
 export const ENDPOINT_NOT_FOUND = "Advanced webhook provider request failed.";
 const BAD_URL = "url must be a valid http(s) URL.";
-
-function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
-  } catch {
-    return false;
-  }
-}
 
 export const endpointUrl = z.string().max(2000).refine(isHttpUrl, { error: BAD_URL });
 const eventTypes = z.array(z.string().min(1).max(100)).min(1).max(100);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { invalid } from "../errors";
-import { beyondPosition, type Position } from "../paging";
+import { beyondPosition, decodePosition, encodeToken, type Position } from "../paging";
 
 // Svix-style iterator paging for the advanced webhook lists: `iterator` walks forward, `prevIterator` walks
 // back, `done` says there is nothing after this page. Tokens are opaque keyset positions.
@@ -12,16 +12,13 @@ interface Cursor extends Position {
 }
 
 function encode(row: { createdAt: Date; id: string }, dir: Direction): string {
-  return Buffer.from(JSON.stringify([row.createdAt.getTime(), row.id, dir])).toString("base64url");
+  return encodeToken([row.createdAt.getTime(), row.id, dir]);
 }
 
 function decode(token: string): Cursor {
-  try {
-    const [at, id, dir] = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as unknown[];
-    if (typeof at === "number" && Number.isFinite(at) && typeof id === "string" && (dir === "next" || dir === "prev")) return { at, id, dir };
-  } catch {
-    // fall through
-  }
+  const p = decodePosition(token);
+  const dir = p?.rest[0];
+  if (p && (dir === "next" || dir === "prev")) return { at: p.at, id: p.id, dir };
   throw invalid("iterator is invalid; pass back an iterator or prevIterator of the previous page unchanged.");
 }
 

@@ -1,4 +1,4 @@
-import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
+import { openSetting } from "@/lib/infra/crypto";
 import type { ServiceConfig } from "../api-keys/service-config";
 import { HUDDLE_TRIGGERS } from "../email/email-settings";
 import { triggerKey } from "../events/describe-event";
@@ -38,23 +38,12 @@ export function storedWebhook(config: ServiceConfig): StoredWebhook {
   };
 }
 
-export const sealToken = (plain: string) => (plain ? encryptSecret(plain) : undefined);
-
-export function openToken(sealed: string | undefined): string {
-  if (!sealed) return "";
-  try {
-    return decryptSecret(sealed);
-  } catch {
-    return "";
-  }
-}
-
 export function webhookView(stored: StoredWebhook) {
   const { authToken, rawNotificationUrl, processedNotificationUrl, ...rest } = stored.webhookServiceConfig;
   return {
     useWebhookService: stored.useWebhookService,
     webhookServiceConfig: {
-      authToken: openToken(authToken),
+      authToken: openSetting(authToken),
       rawNotificationUrl: rawNotificationUrl ?? "",
       processedNotificationUrl: processedNotificationUrl ?? "",
       ...rest,
