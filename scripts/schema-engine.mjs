@@ -1,12 +1,17 @@
-// Drives Prisma's WASM schema engine (the code path Prisma 6.19 used for `engine: "js"`) without the native binary.
-// The engine takes PostgreSQL's advisory lock around applyMigrations, so several instances deploying at once
-// against one database apply each migration exactly once.
-// Usage (DATABASE_URL, or PGLITE_DIR / DATABASE_URL=pglite:<dir> for an in-process PGlite):
-//   node scripts/schema-engine.mjs diff-empty            -> SQL: empty -> schema.prisma (needs a reachable DB, or PGLITE_DIR=memory://)
-//   node scripts/schema-engine.mjs diff-migrations       -> SQL: prisma/migrations (replayed on shadow DB) -> schema.prisma
-//   node scripts/schema-engine.mjs create <name>         -> like `migrate dev --create-only`: writes prisma/migrations/<ts>_<name>/migration.sql
-//   node scripts/schema-engine.mjs deploy                -> like `migrate deploy` (uses _prisma_migrations)
-//   node scripts/schema-engine.mjs status                -> diagnoseMigrationHistory
+// Drives Prisma's WASM schema engine (@prisma/schema-engine-wasm) without the native binary: Prisma 7's CLI
+// has no engine-less `migrate`. The engine takes PostgreSQL's advisory lock around applyMigrations, so several
+// instances deploying at once against one database apply each migration exactly once. lib/infra/migrate.ts
+// loads this file to deploy at start. As a command, `node scripts/schema-engine.mjs <command>`:
+//   diff-migrations  SQL from prisma/migrations (replayed on a shadow DB) to prisma/schema/*.prisma: drift
+//   diff-empty       SQL from an empty database to prisma/schema/*.prisma
+//   create <name>    like `migrate dev --create-only`: writes prisma/migrations/<ts>_<name>/migration.sql
+//   deploy           like `migrate deploy` (records applied migrations in _prisma_migrations)
+//   status           diagnoseMigrationHistory; exits 1 on a diverged history, failed or edited migrations
+//   (also: version, dev-diagnostic, and create-engine: the engine's own createMigration, see below)
+// Database: DATABASE_URL (PostgreSQL; the shadow DB is a throw-away CREATE DATABASE), or PGLITE_DIR=<dir> /
+// DATABASE_URL=pglite:<dir> (memory:// for a throw-away one) for a PGlite opened by this process and served on
+// a loopback port (its shadow DB is an in-memory PGlite). diff-migrations, diff-empty and create need one of
+// them; deploy and status without either act on weft's embedded data dir (see embeddedTarget below).
 import { readFile, readdir, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -175,7 +180,7 @@ export async function run(cmd, name, options = {}) {
   const names = (await readdir(SCHEMA_DIR)).filter((n) => n.endsWith(".prisma")).sort();
   const files = await Promise.all(names.map(async (n) => ({ path: path.join(SCHEMA_DIR, n), content: await readFile(path.join(SCHEMA_DIR, n), "utf8") })));
   const SchemaEngine = await loadEngine();
-  // DATABASE_URL=pglite:./data/pglite or PGLITE_DIR=... (memory:// ok) -> in-process PGlite instead of a server.
+  // DATABASE_URL=pglite:./data/pglite or PGLITE_DIR=... (memory:// ok) -> a PGlite of this process, not a server.
   let factory;
   const opened = [];
   const closers = [];
@@ -199,7 +204,7 @@ export async function run(cmd, name, options = {}) {
       process.stdout.write(r.stdout ?? "");
     } else if (cmd === "create") {
       // Like `prisma migrate dev --create-only`, without touching the dev DB: replay prisma/migrations on a
-      // throw-away shadow DB, diff against schema.prisma, write the SQL as a new migration folder.
+      // throw-away shadow DB, diff against prisma/schema, write the SQL as a new migration folder.
       const list = await migrationsList();
       list.lockfile.content ??= LOCKFILE;
       const r = await engine.diff({ from: { tag: "migrations", ...list }, to: { tag: "schemaDatamodel", files }, script: true, exitCode: null, filters });
