@@ -10,8 +10,8 @@
 //   (also: version, dev-diagnostic, and create-engine: the engine's own createMigration, see below)
 // Database: DATABASE_URL (PostgreSQL; the shadow DB is a throw-away CREATE DATABASE), or PGLITE_DIR=<dir> /
 // DATABASE_URL=pglite:<dir> (memory:// for a throw-away one) for a PGlite opened by this process and served on
-// a loopback port (its shadow DB is an in-memory PGlite). diff-migrations, diff-empty and create need one of
-// them; deploy and status without either act on weft's embedded data dir (see embeddedTarget below).
+// a loopback port (its shadow DB is an in-memory PGlite). Without either, diff-migrations, diff-empty and
+// create use a throw-away in-memory PGlite, and deploy and status act on weft's embedded data dir.
 import { readFile, readdir, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -268,6 +268,8 @@ function isAlive(pid) {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const [cmd, name] = process.argv.slice(2);
   const needsDb = cmd !== "create" && cmd !== "diff-migrations" && cmd !== "diff-empty";
+  // Without a database named, diffs and `create` need none of weft's data: a throw-away in-memory PGlite.
+  if (!process.env.DATABASE_URL && !process.env.PGLITE_DIR && !needsDb) process.env.PGLITE_DIR = "memory://";
   const target = !process.env.DATABASE_URL && !process.env.PGLITE_DIR && needsDb ? await embeddedTarget() : {};
   run(cmd, name, target).then(() => process.exit(process.exitCode ?? 0), (e) => { console.error("ERROR", e?.message ?? e, e?.cause ?? ""); process.exit(1); });
 }
