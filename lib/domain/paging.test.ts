@@ -12,7 +12,14 @@ describe("page tokens", () => {
   });
 
   it("refuse what is not a token of ours, naming the field", () => {
-    for (const bad of ["", "not base64 json", encodeToken(["1", "x"]), encodeToken([1]), encodeToken({ at: 1, id: "x" }), encodeToken("ab")]) {
+    for (const bad of [
+      "",
+      "not base64 json",
+      encodeToken(["1", "x"]),
+      encodeToken([1]),
+      encodeToken({ at: 1, id: "x" }),
+      encodeToken("ab"),
+    ]) {
       expect(decodePosition(bad), bad).toBeUndefined();
       expect(() => decodePageToken(bad, "pageToken")).toThrow(DomainError);
     }

@@ -1,6 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { constantTimeEqual, decryptSecret, encryptSecret, maskSecret, openSetting, randomToken, sealSetting, tokenHash } from "./crypto";
+import {
+  constantTimeEqual,
+  decryptSecret,
+  encryptSecret,
+  maskSecret,
+  openSetting,
+  randomToken,
+  sealSetting,
+  tokenHash,
+} from "./crypto";
 import { setRuntime } from "./runtime";
 
 beforeAll(() => setRuntime({ databaseUrl: "postgresql://unused", databaseMode: "embedded", secretKey: randomBytes(32), ready: true }));

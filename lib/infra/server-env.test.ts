@@ -12,7 +12,9 @@ describe("server configuration (server.mjs, before the bundle loads)", () => {
       WEFT_HEADERS_TIMEOUT_MS: 15_000,
       WEFT_SKIP_BUILD: false,
     });
-    expect(parse({ PORT: "8080", HOSTNAME: "127.0.0.1", WEFT_HEADERS_TIMEOUT_MS: "2000", WEFT_SKIP_BUILD: "true" })).toEqual({
+    expect(
+      parse({ PORT: "8080", HOSTNAME: "127.0.0.1", WEFT_HEADERS_TIMEOUT_MS: "2000", WEFT_SKIP_BUILD: "true" }),
+    ).toEqual({
       PORT: 8080,
       HOSTNAME: "127.0.0.1",
       WEFT_HEADERS_TIMEOUT_MS: 2000,

@@ -28,7 +28,15 @@ type Cursor = Partial<Record<Feature, [number, string] | "done">>;
 function decode(token: string | undefined): Cursor {
   if (token === undefined) return {};
   const c = decodeToken(token) as Cursor | undefined;
-  const ok = typeof c === "object" && c !== null && FEATURES.every((f) => c[f] === undefined || c[f] === "done" || (Array.isArray(c[f]) && typeof c[f][0] === "number" && typeof c[f][1] === "string"));
+  const ok =
+    typeof c === "object" &&
+    c !== null &&
+    FEATURES.every(
+      (f) =>
+        c[f] === undefined ||
+        c[f] === "done" ||
+        (Array.isArray(c[f]) && typeof c[f][0] === "number" && typeof c[f][1] === "string"),
+    );
   if (ok) return c;
   throw invalid("pageToken is invalid; pass back the token of the previous page unchanged.");
 }
@@ -89,5 +97,8 @@ export async function getUserData(scope: ApiKeyScope, input: z.output<typeof get
   } else next.notifications = "done";
 
   const finished = FEATURES.every((f) => next[f] === "done");
-  return { data: { comments, reactions, recordings: [] as unknown[], notifications }, nextPageToken: finished ? null : encodeToken(next) };
+  return {
+    data: { comments, reactions, recordings: [] as unknown[], notifications },
+    nextPageToken: finished ? null : encodeToken(next),
+  };
 }
