@@ -17,6 +17,7 @@ import { env } from "@/lib/infra/env";
 import { runtime } from "@/lib/infra/runtime";
 import { errorFields, log } from "@/lib/infra/log";
 import { documentName, parseDocumentName } from "./document-name";
+import { liveHandle, setLiveHandle, type LiveHandle } from "./live-handle";
 import { updateOfFrame } from "./frames";
 import { LiveRefusal, verifyLiveToken, type LiveAccess } from "./live-auth";
 import { startRelay, type Relay } from "./relay";
@@ -44,28 +45,13 @@ interface DocState {
   size: number;
 }
 
-export interface LiveHandle {
-  hocuspocus: Hocuspocus;
-  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** A committed REST change: applied to the open document here and relayed to other instances. */
-  applyRestUpdate(key: EditorKey, update: Uint8Array): void;
-  connectionsOf(apiKeyId: string): number;
-  stop(): Promise<void>;
-}
-
-const holder = globalThis as unknown as { __weftLive?: LiveHandle };
-
-/** The running live server of this process (instrumentation and route bundles share it), if any. */
-export function liveHandle(): LiveHandle | undefined {
-  return holder.__weftLive;
-}
-
 function refusal(reason: string, message: string) {
   return Object.assign(new Error(message), { reason });
 }
 
 export async function startLive(): Promise<LiveHandle> {
-  if (holder.__weftLive) return holder.__weftLive;
+  const running = liveHandle();
+  if (running) return running;
   const e = env();
   const guards = new SocketGuards();
   const docs = new Map<string, DocState>();
@@ -254,9 +240,10 @@ export async function startLive(): Promise<LiveHandle> {
       for (const name of [...hocuspocus.documents.keys()]) {
         if (hocuspocus.debouncer.isDebounced(`onStoreDocument-${name}`)) await hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`);
       }
-      holder.__weftLive = undefined;
+      setLiveHandle(undefined);
     },
   };
-  holder.__weftLive = handle;
+  setLiveHandle(handle);
   return handle;
 }
+
