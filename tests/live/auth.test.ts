@@ -81,6 +81,26 @@ describe("live auth", () => {
     expect(c.provider.authorizedScope).toBe("read-write");
   });
 
+  it("a folder grant covers documents under the folder at any depth, and only those", async () => {
+    const folders = await post(
+      server.base,
+      "/v2/organizations/folders/add",
+      { organizationId: "org", createOrganization: true, folders: [{ folderId: "top" }, { folderId: "inner", parentFolderId: "top" }] },
+      t.headers,
+    );
+    expect(folders.status).toBe(200);
+    const inside = await withText("in the folder");
+    const outside = await withText("elsewhere");
+    const docs = await post(server.base, "/v2/organizations/documents/add", { organizationId: "org", folderId: "inner", documents: [{ documentId: inside.documentId }] }, t.headers);
+    expect(docs.status).toBe(200);
+    const token = await userToken(server.base, t, "folder-user", [{ type: "folder", id: "top", organizationId: "org", accessRole: "viewer" }]);
+    const c = connect(server.wsUrl, nameOf(t, inside), token);
+    await synced(c);
+    expect(c.text()).toBe("in the folder");
+    expect(c.provider.authorizedScope).toBe("readonly");
+    expect(await refusedWith(nameOf(t, outside), token)).toBe("no-access");
+  });
+
   it("refuses bad tokens with a reason and sends nothing", async () => {
     const r = await withText("secret");
     const name = nameOf(t, r);
