@@ -139,7 +139,10 @@ export async function startLive(): Promise<LiveHandle> {
     if (state.size + update.byteLength > maxState) {
       state.size = Y.encodeStateAsUpdate(document).byteLength;
       if (state.size + update.byteLength > maxState) {
-        throw refusal("state-too-large", `live: the document would exceed WEFT_CRDT_MAX_STATE_BYTES (${maxState} bytes)`);
+        throw refusal(
+          "state-too-large",
+          `live: the document would exceed WEFT_CRDT_MAX_STATE_BYTES (${maxState} bytes)`,
+        );
       }
     }
     await transaction(async (tx) => {
@@ -149,7 +152,12 @@ export async function startLive(): Promise<LiveHandle> {
         Y.applyUpdate(next, Y.encodeStateAsUpdate(document));
         Y.applyUpdate(next, update);
         const root = firstRoot(next);
-        if (root) await createRowIfMissing(tx, state.key, { ...root, state: Y.encodeStateAsUpdate(next), lastUpdatedBy: actor });
+        if (root)
+          await createRowIfMissing(tx, state.key, {
+            ...root,
+            state: Y.encodeStateAsUpdate(next),
+            lastUpdatedBy: actor,
+          });
       }
       const id = await appendUpdate(tx, state.key, update);
       await relay?.publishLogged(document.name, update, id, tx);
@@ -238,7 +246,8 @@ export async function startLive(): Promise<LiveHandle> {
       await relay?.stop();
       // Pending stores run now, so the log is compacted before the database goes away.
       for (const name of [...hocuspocus.documents.keys()]) {
-        if (hocuspocus.debouncer.isDebounced(`onStoreDocument-${name}`)) await hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`);
+        if (hocuspocus.debouncer.isDebounced(`onStoreDocument-${name}`))
+          await hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`);
       }
       setLiveHandle(undefined);
     },
@@ -246,4 +255,3 @@ export async function startLive(): Promise<LiveHandle> {
   setLiveHandle(handle);
   return handle;
 }
-

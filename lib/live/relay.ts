@@ -133,7 +133,11 @@ export function startRelay(target: RelayTarget): Relay {
         "update",
         ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
           if (origin === RELAY_ORIGIN) return;
-          void send({ i: id, d: name, a: b64(encodeAwarenessUpdate(document.awareness, added.concat(updated, removed))) });
+          void send({
+            i: id,
+            d: name,
+            a: b64(encodeAwarenessUpdate(document.awareness, added.concat(updated, removed))),
+          });
         },
       );
       void send({ i: id, d: name, s: b64(Y.encodeStateVector(document)) });

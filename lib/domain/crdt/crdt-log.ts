@@ -38,7 +38,10 @@ export function foldUpdates(base: Uint8Array | undefined, updates: Uint8Array[])
 }
 
 /** The editor's current state (row ⊕ log), or undefined when it has neither. */
-export async function currentState(tx: Tx, k: EditorKey): Promise<{ row: EditorRow | null; state: Uint8Array } | undefined> {
+export async function currentState(
+  tx: Tx,
+  k: EditorKey,
+): Promise<{ row: EditorRow | null; state: Uint8Array } | undefined> {
   const [row, log] = await Promise.all([
     tx.crdtDocument.findUnique({
       where: { apiKeyId_organizationId_documentId_editorId: where(k) },
@@ -47,12 +50,20 @@ export async function currentState(tx: Tx, k: EditorKey): Promise<{ row: EditorR
     readLog(tx, k),
   ]);
   if (!row && !log.length) return undefined;
-  const state = log.length ? foldUpdates(row?.state, log.map((l) => l.update)) : new Uint8Array(row!.state);
+  const state = log.length
+    ? foldUpdates(
+        row?.state,
+        log.map((l) => l.update),
+      )
+    : new Uint8Array(row!.state);
   return { row: row && { ...row, type: row.type as CrdtType }, state };
 }
 
 export async function appendUpdate(tx: Tx, k: EditorKey, update: Uint8Array): Promise<bigint> {
-  const row = await tx.crdtUpdate.create({ data: { ...where(k), update: new Uint8Array(update) }, select: { id: true } });
+  const row = await tx.crdtUpdate.create({
+    data: { ...where(k), update: new Uint8Array(update) },
+    select: { id: true },
+  });
   return row.id;
 }
 
@@ -104,7 +115,15 @@ export async function createRowIfMissing(
   row: { type: CrdtType; contentKey: string; state: Uint8Array; lastUpdatedBy: string },
 ): Promise<boolean> {
   const { count } = await tx.crdtDocument.createMany({
-    data: [{ ...where(k), type: row.type, contentKey: row.contentKey, state: new Uint8Array(row.state), lastUpdatedBy: row.lastUpdatedBy }],
+    data: [
+      {
+        ...where(k),
+        type: row.type,
+        contentKey: row.contentKey,
+        state: new Uint8Array(row.state),
+        lastUpdatedBy: row.lastUpdatedBy,
+      },
+    ],
     skipDuplicates: true,
   });
   return count > 0;
@@ -135,7 +154,9 @@ function rootType(root: Y.AbstractType<any>): CrdtType | undefined {
     const c = item.content;
     if (c instanceof Y.ContentString || c instanceof Y.ContentFormat || c instanceof Y.ContentEmbed) return "text";
     if (c instanceof Y.ContentType) {
-      return c.type instanceof Y.XmlElement || c.type instanceof Y.XmlText || c.type instanceof Y.XmlHook ? "xml" : "array";
+      return c.type instanceof Y.XmlElement || c.type instanceof Y.XmlText || c.type instanceof Y.XmlHook
+        ? "xml"
+        : "array";
     }
     return "array";
   }
@@ -146,11 +167,24 @@ function rootType(root: Y.AbstractType<any>): CrdtType | undefined {
  * Every editor row of a document (or the one asked for) in creation order, each with its log folded into
  * `state` and `updatedAt` moved to its latest logged edit.
  */
-export async function foldedRows(tx: Tx, apiKeyId: string, ref: { organizationId: string; documentId: string; editorId?: string }) {
-  const filter = { apiKeyId, organizationId: ref.organizationId, documentId: ref.documentId, ...(ref.editorId !== undefined && { editorId: ref.editorId }) };
+export async function foldedRows(
+  tx: Tx,
+  apiKeyId: string,
+  ref: { organizationId: string; documentId: string; editorId?: string },
+) {
+  const filter = {
+    apiKeyId,
+    organizationId: ref.organizationId,
+    documentId: ref.documentId,
+    ...(ref.editorId !== undefined && { editorId: ref.editorId }),
+  };
   const [rows, log] = await Promise.all([
     tx.crdtDocument.findMany({ where: filter, orderBy: [{ createdAt: "asc" }, { editorId: "asc" }] }),
-    tx.crdtUpdate.findMany({ where: filter, orderBy: { id: "asc" }, select: { editorId: true, update: true, createdAt: true } }),
+    tx.crdtUpdate.findMany({
+      where: filter,
+      orderBy: { id: "asc" },
+      select: { editorId: true, update: true, createdAt: true },
+    }),
   ]);
   const byEditor = new Map<string, { updates: Uint8Array[]; last: Date }>();
   for (const l of log) {
