@@ -28,8 +28,8 @@ import { SocketGuards, type LiveSocket } from "./socket-guard";
 // it (beforeHandleMessage is awaited first; onChange is not), and compacted into the CrdtDocument row after
 // the store debounce. REST writes reach open documents through applyRestUpdate. See docs/live.md.
 
-export const REST_ORIGIN = "weft:rest";
-export const LIVE_PATH = "/live";
+const REST_ORIGIN = "weft:rest";
+const LIVE_PATH = "/live";
 
 interface LiveContext {
   socket: LiveSocket;

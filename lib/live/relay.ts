@@ -31,7 +31,7 @@ export interface Relay {
   stop(): Promise<void>;
 }
 
-export interface RelayTarget {
+interface RelayTarget {
   /** Whether this instance is opening the document right now. */
   isLoading(name: string): boolean;
   /** The stored state of a document (row + log), for x messages. */

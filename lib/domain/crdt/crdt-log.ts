@@ -11,7 +11,7 @@ export interface EditorKey extends EditorRef {
   apiKeyId: string;
 }
 
-export interface EditorRow {
+interface EditorRow {
   type: CrdtType;
   contentKey: string;
   state: Uint8Array;
@@ -73,7 +73,7 @@ export async function readLogRow(tx: Tx, apiKeyId: string, id: bigint): Promise<
 }
 
 /** Locks the editor's row for the rest of the transaction; null when there is none. */
-export async function lockRow(tx: Tx, k: EditorKey): Promise<{ state: Uint8Array } | null> {
+async function lockRow(tx: Tx, k: EditorKey): Promise<{ state: Uint8Array } | null> {
   const locked = await tx.$queryRaw<{ state: Uint8Array }[]>`
     SELECT "state" FROM "CrdtDocument"
     WHERE "apiKeyId" = ${k.apiKeyId} AND "organizationId" = ${k.organizationId}

@@ -7,7 +7,7 @@ import type { EditorKey } from "./crdt-log";
 // organization, a folder grant every document under the folder (at any depth). Expired grants count for
 // nothing; editor wins over viewer.
 
-export type LiveRole = "editor" | "viewer";
+type LiveRole = "editor" | "viewer";
 
 interface Candidate {
   type: string;
