@@ -145,24 +145,26 @@ export async function startLive(): Promise<LiveHandle> {
         );
       }
     }
-    await transaction(async (tx) => {
+    const rowNow = await transaction(async (tx) => {
+      let hasRow = state.rowExists;
       if (!state.rowExists) {
         // The editor's first change creates its row, typed after the first non-empty root.
         const next = new Y.Doc();
         Y.applyUpdate(next, Y.encodeStateAsUpdate(document));
         Y.applyUpdate(next, update);
         const root = firstRoot(next);
-        if (root)
-          await createRowIfMissing(tx, state.key, {
-            ...root,
-            state: Y.encodeStateAsUpdate(next),
-            lastUpdatedBy: actor,
-          });
+        if (root) {
+          const row = { ...root, state: Y.encodeStateAsUpdate(next), lastUpdatedBy: actor };
+          // False when another message (or a REST add) created it first: the row exists either way.
+          await createRowIfMissing(tx, state.key, row);
+          hasRow = true;
+        }
       }
       const id = await appendUpdate(tx, state.key, update);
       await relay?.publishLogged(document.name, update, id, tx);
+      return hasRow;
     });
-    state.rowExists = true;
+    if (rowNow) state.rowExists = true;
     state.size += update.byteLength;
   }
 

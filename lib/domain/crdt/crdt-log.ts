@@ -33,7 +33,14 @@ export async function readLog(tx: Tx, k: EditorKey): Promise<{ id: bigint; updat
 export function foldUpdates(base: Uint8Array | undefined, updates: Uint8Array[]): Uint8Array {
   const doc = new Y.Doc();
   if (base?.length) Y.applyUpdate(doc, base);
-  for (const u of updates) Y.applyUpdate(doc, u);
+  for (const u of updates) {
+    try {
+      Y.applyUpdate(doc, u);
+    } catch {
+      // Logged updates were decoded before they were accepted; one that still cannot be applied must not
+      // make the whole editor unreadable.
+    }
+  }
   return Y.encodeStateAsUpdate(doc);
 }
 
