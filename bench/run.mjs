@@ -2,9 +2,11 @@
 // `npm run bench`: weft against two baselines measured in the same run on the same PostgreSQL, with
 // autocannon on 127.0.0.1: a raw node:http + pg handler doing Get Workspace's SQL work, and weft's own constant
 // route (the framework floor). Also Add Users of 1,000 against a raw multi-row INSERT, and Get Documents at
-// page 1 vs page 100 of 100,000 documents. See bench/README.md.
+// page 1 vs page 100 of 100,000 documents. Live collaboration against a plain Hocuspocus server (bench/live.mjs).
+// See bench/README.md.
 //
 //   npm run bench [-- --connections 20 --duration 5 --rounds 2 --warmup 3 --documents 100000 --build]
+//   npm run bench -- --only live [--live-clients 1000,100,1 --live-rounds 30]
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -18,6 +20,8 @@ import { loadInTurns } from "./lib/load.mjs";
 import { BENCH_DB, recreateDatabase, sqlPerCall, startPostgres } from "./lib/postgres.mjs";
 import { cleanup, freePort, startNode, waitFor } from "./lib/processes.mjs";
 import { fmt, printTable } from "./lib/table.mjs";
+import { measureLive } from "./live.mjs";
+import { liveTargets } from "./live-targets.mjs";
 import { measureAddUsers, USERS_ORG } from "./scenarios/add-users.mjs";
 import { measureFanout, measureWebhooks } from "./scenarios/background-work.mjs";
 import { bodyOfPage, seedDocuments } from "./scenarios/document-pages.mjs";
@@ -38,12 +42,16 @@ const { values: opts } = parseArgs({
     "user-batches": { type: "string", default: process.env.BENCH_USER_BATCHES ?? "10" },
     "fanout-users": { type: "string", default: process.env.BENCH_FANOUT_USERS ?? "10000" },
     "webhook-events": { type: "string", default: process.env.BENCH_WEBHOOK_EVENTS ?? "300" },
+    only: { type: "string" },
+    "live-clients": { type: "string", default: process.env.BENCH_LIVE_CLIENTS ?? "1000,100,1" },
+    "live-rounds": { type: "string", default: process.env.BENCH_LIVE_ROUNDS ?? "30" },
     build: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 if (opts.help) {
   console.log("usage: npm run bench [-- --connections N --duration SECONDS-PER-ROUND --rounds N --warmup SECONDS --documents N --user-batches N --build]");
+  console.log("       npm run bench -- --only live [--live-clients 1000,100,1 --live-rounds N --build]");
   process.exit(0);
 }
 const load = {
@@ -56,6 +64,11 @@ const DOCUMENTS = positiveInt(opts.documents, "documents");
 const USER_BATCHES = positiveInt(opts["user-batches"], "user-batches");
 const FANOUT_USERS = positiveInt(opts["fanout-users"], "fanout-users");
 const WEBHOOK_EVENTS = positiveInt(opts["webhook-events"], "webhook-events");
+const LIVE = { counts: opts["live-clients"].split(",").map((n) => positiveInt(n, "live-clients")), rounds: positiveInt(opts["live-rounds"], "live-rounds") };
+if (opts.only !== undefined && opts.only !== "live") {
+  console.error("bench: --only takes `live`");
+  process.exit(2);
+}
 const POOL_MAX = 10; // weft's DATABASE_POOL_MAX default; the raw server gets the same
 
 function positiveInt(v, name) {
@@ -107,7 +120,7 @@ async function startServers(databaseUrl) {
   }, 120_000);
   await waitFor("raw server", raw, async () => (await fetch(`${rawBase}/healthz`)).ok, 30_000);
   log(`weft on ${weftBase} (pid ${weft.pid}), raw on ${rawBase} (pid ${raw.pid})`);
-  return { weftBase, rawBase };
+  return { weftBase, rawBase, weftPid: weft.pid };
 }
 
 /** Both servers must answer Get Workspace identically, and refuse a wrong token identically, before any load. */
@@ -207,7 +220,70 @@ function printBackground(fanout, webhooks) {
   ]);
 }
 
+/** weft ÷ plain per client count, and the issue's targets. */
+function liveSummary(live) {
+  const at = (label, n) => live.fanout.find((f) => f.target === label && f.clients === n);
+  const ratios = [...new Set(live.fanout.map((f) => f.clients))].map((n) => {
+    const [w, p] = [at("weft", n), at("plain Hocuspocus", n)];
+    return { clients: n, restP99: w.rest.p99 / p.rest.p99, liveP99: w.live.p99 / p.live.p99, restP50: w.rest.p50 / p.rest.p50, liveP50: w.live.p50 / p.live.p50 };
+  });
+  const w100 = at("weft", 100);
+  const idle = live.fanout.find((f) => f.target === "weft" && f.perConnectionKb !== null);
+  return {
+    ratios,
+    targets: {
+      fanoutP99AtMost2xPlain: ratios.every((r) => r.restP99 <= 2 && r.liveP99 <= 2),
+      p50AtMost100msAt100Clients: w100 ? w100.rest.p50 <= 100 && w100.live.p50 <= 100 : null,
+      idleConnectionAtMost50Kb: idle ? idle.perConnectionKb <= 50 : null,
+    },
+  };
+}
+
+function printLive(live, summary) {
+  printTable("Live fan-out: change -> every connected client has it (p50/p99 over every client and round), ms:", [
+    ["clients", "server", "REST->client p50", "p99", "live edit->client p50", "p99", "missed", "REST response p50", "KB per idle conn"],
+    ...live.fanout.map((f) => [
+      f.clients, f.target, fmt(f.rest.p50), fmt(f.rest.p99), fmt(f.live.p50), fmt(f.live.p99), f.rest.missed + f.live.missed,
+      fmt(f.restResponse.p50), f.perConnectionKb === null ? "-" : f.perConnectionKb.toFixed(1),
+    ]),
+  ]);
+  printTable("weft ÷ plain Hocuspocus:", [
+    ["clients", "REST p50", "REST p99", "live p50", "live p99"],
+    ...summary.ratios.map((r) => [r.clients, r.restP50.toFixed(2), r.restP99.toFixed(2), r.liveP50.toFixed(2), r.liveP99.toFixed(2)]),
+  ]);
+  printTable("Live updates accepted (10 writers on 10 documents, edits sent back to back, until all acknowledged):", [
+    ["server", "updates", "ms", "updates/s"],
+    ...live.throughput.map((t) => [t.target, t.updates, fmt(t.ms), Math.round(t.perSecond)]),
+  ]);
+  const t = summary.targets;
+  console.log(`targets: fan-out p99 <= 2x plain ${t.fanoutP99AtMost2xPlain ? "met" : "MISSED"}; p50 <= 100 ms at 100 clients ${t.p50AtMost100msAt100Clients ? "met" : "MISSED"}; idle connection <= 50 KB ${t.idleConnectionAtMost50Kb ? "met" : "MISSED"}\n`);
+}
+
+async function runLive(weftBase, weftPid, tenant) {
+  const targets = await liveTargets({ root, resultsDir, weftBase, weftPid, tenant });
+  log(`live: clients ${LIVE.counts.join(", ")} on one document, ${LIVE.rounds} rounds each, weft and plain Hocuspocus in turns`);
+  const live = await measureLive(targets, LIVE);
+  const summary = liveSummary(live);
+  printLive(live, summary);
+  return { ...live, ...summary };
+}
+
+async function mainLiveOnly() {
+  mkdirSync(resultsDir, { recursive: true });
+  const build = ensureBuild();
+  const adminUrl = startPostgres();
+  const databaseUrl = await recreateDatabase(adminUrl);
+  const { weftBase, weftPid } = await startServers(databaseUrl);
+  const tenant = await seedTenant(weftBase);
+  const live = await runLive(weftBase, weftPid, tenant);
+  const report = { date: new Date().toISOString(), machine: { loadAverage1m: os.loadavg()[0], cpus: os.cpus().length, node: process.version }, build, live };
+  writeFileSync(path.join(resultsDir, "live.json"), JSON.stringify(report, null, 2) + "\n");
+  log("results written to bench/results/live.json");
+  return live.fanout.some((f) => f.rest.missed + f.live.missed > 0) ? 1 : 0;
+}
+
 async function main() {
+  if (opts.only === "live") return mainLiveOnly();
   mkdirSync(resultsDir, { recursive: true });
   const loadBefore = os.loadavg()[0];
   if (loadBefore > 0.5 * os.cpus().length) {
@@ -217,7 +293,7 @@ async function main() {
   const adminUrl = startPostgres();
   const databaseUrl = await recreateDatabase(adminUrl);
   log(`database ${databaseUrl}`);
-  const { weftBase, rawBase } = await startServers(databaseUrl);
+  const { weftBase, rawBase, weftPid } = await startServers(databaseUrl);
 
   const tenant = await seedTenant(weftBase);
   log(`seeded workspace ${tenant.workspace.id}, API key ${tenant.apiKeyId}`);
@@ -250,6 +326,7 @@ async function main() {
   log(`webhook delivery: ${WEBHOOK_EVENTS} events to 10 endpoints (bench/webhook-delivery.mjs)`);
   const webhooks = measureWebhooks(root, 10, WEBHOOK_EVENTS);
   printBackground(fanout, webhooks);
+  const live = await runLive(weftBase, weftPid, tenant);
 
   const report = {
     date: new Date().toISOString(),
@@ -263,10 +340,12 @@ async function main() {
     seeding: seeded,
     notificationFanout: fanout,
     webhookDelivery: webhooks,
+    live,
   };
   writeFileSync(path.join(resultsDir, "latest.json"), JSON.stringify(report, null, 2) + "\n");
   log("results written to bench/results/latest.json");
-  return results.some((r) => r.unexpected > 0) ? 1 : 0;
+  const liveMissed = live.fanout.some((f) => f.rest.missed + f.live.missed > 0);
+  return results.some((r) => r.unexpected > 0) || liveMissed ? 1 : 0;
 }
 
 let code = 1;
