@@ -42,6 +42,16 @@ const server = http.createServer({ connectionsCheckingInterval: Math.min(1_000, 
   res.setHeader("x-request-id", requestId);
   handle(req, res);
 });
+// Live collaboration: WebSocket upgrades on /live go to the Hocuspocus instance that start-up created
+// (lib/live/live-server.ts); any other path gets a 404 and is closed, never left hanging.
+server.on("upgrade", (req, socket, head) => {
+  const live = globalThis.__weftLive;
+  if (!live) {
+    socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    return;
+  }
+  live.handleUpgrade(req, socket, head);
+});
 server.headersTimeout = headersTimeout;
 server.requestTimeout = 60_000;
 server.keepAliveTimeout = 5_000;

@@ -7,6 +7,7 @@ import { resolveSecretKey } from "./secret-key";
 import { disconnectDb } from "./db";
 import { startJobs, stopJobs } from "./jobs";
 import { jobModules } from "@/lib/jobs";
+import { startLive } from "@/lib/live/live-server";
 
 export interface Started {
   databaseMode: DatabaseMode;
@@ -56,6 +57,8 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
   }
   await Promise.all(jobModules.map((load) => load()));
   await startJobs(databaseUrl, { work: opts.role === "server", poolMax: databaseMode === "embedded" ? 2 : 4 });
+  // Live sync starts before the runtime reports ready: server.mjs opens the port (and /live) only then.
+  const live = opts.role === "server" ? await startLive() : undefined;
   setRuntime({ databaseUrl, databaseMode, secretKey, ready: true });
 
   return {
@@ -63,6 +66,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     databaseUrl,
     appliedMigrations,
     async stop() {
+      await live?.stop();
       await stopJobs();
       await disconnectDb();
       await embedded?.stop();

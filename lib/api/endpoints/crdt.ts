@@ -2,7 +2,9 @@ import { z } from "zod";
 import { addCrdtData } from "@/lib/domain/crdt/add-crdt-data";
 import { CRDT_TYPES, crdtWriteInput } from "@/lib/domain/crdt/crdt-input";
 import { getCrdtData, getCrdtDataInput } from "@/lib/domain/crdt/get-crdt-data";
-import { updateCrdtData } from "@/lib/domain/crdt/update-crdt-data";
+import { planCrdtUpdate, updateCrdtData } from "@/lib/domain/crdt/update-crdt-data";
+import { transaction } from "@/lib/infra/db";
+import { pushToLive } from "@/lib/live/push";
 import { defineEndpoint } from "../define-endpoint";
 
 /** Add and Update answer `result{status, message}` with no `data` member. */
@@ -33,7 +35,11 @@ export const crdtEndpoints = [
     input: crdtWriteInput,
     output: z.null(),
     message: "CRDT data added successfully.",
-    run: (input, ctx) => addCrdtData(ctx.scope, input, ctx.db),
+    run: async (input, ctx) => {
+      const update = await transaction((tx) => addCrdtData(ctx.scope, input, tx));
+      pushToLive({ apiKeyId: ctx.scope.apiKeyId, ...input }, update);
+      return null;
+    },
     reply: messageOnly,
   }),
   defineEndpoint({
@@ -52,7 +58,12 @@ export const crdtEndpoints = [
     input: crdtWriteInput,
     output: z.null(),
     message: "CRDT data updated successfully.",
-    run: (input, ctx) => updateCrdtData(ctx.scope, input, ctx.db),
+    run: async (input, ctx) => {
+      const planned = await planCrdtUpdate(ctx.scope, input, ctx.db);
+      const update = await transaction((tx) => updateCrdtData(ctx.scope, input, planned, tx));
+      pushToLive({ apiKeyId: ctx.scope.apiKeyId, ...input }, update);
+      return null;
+    },
     reply: messageOnly,
   }),
 ];
