@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { screenshots, uniqueEmail, waitForHydration } from "./support";
+import { screenshots, signInAs, uniqueEmail, waitForHydration } from "./support";
 
 // Live collaboration in the browser: two pages of the /live-demo console page, each a stock
 // @hocuspocus/provider on ws://…/live, edit one CRDT editor's text and see each other's typing; REST reads
-// what they typed; a viewer's page follows read-only.
+// what they typed; a viewer's page follows read-only; the key's console page counts the connections.
 
 async function rest(request: APIRequestContext, path: string, data: unknown, headers: Record<string, string>) {
   const res = await request.post(path, { data: { data }, headers });
@@ -13,12 +13,14 @@ async function rest(request: APIRequestContext, path: string, data: unknown, hea
 
 /** A workspace's first API key and its auth token, over REST. */
 async function newApiKey(request: APIRequestContext) {
-  const ws = (await rest(request, "/v2/workspace/create", { ownerEmail: uniqueEmail("live") }, {})).data;
+  const ownerEmail = uniqueEmail("live");
+  const ws = (await rest(request, "/v2/workspace/create", { ownerEmail }, {})).data;
   const apiKey = Object.keys(ws.apiKeyList)[0];
   const wsHeaders = { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken };
   const tokens = (await rest(request, "/v2/workspace/authtokens/get", { apiKey }, wsHeaders)).data;
   const authToken = tokens.authTokens[0].token as string;
-  return { apiKey, authToken, keyHeaders: { "x-service-api-key": apiKey, "x-service-auth-token": authToken } };
+  const keyHeaders = { "x-service-api-key": apiKey, "x-service-auth-token": authToken };
+  return { ownerEmail, workspaceId: ws.id as string, apiKey, authToken, keyHeaders };
 }
 
 async function openDemo(page: Page, fields: Record<string, string>) {
@@ -31,7 +33,7 @@ const status = (page: Page) => page.getByRole("status", { name: "Connection stat
 const text = (page: Page) => page.getByRole("textbox", { name: "Live text" });
 
 test("two pages edit one document live; REST reads the result; a viewer follows read-only", async ({ browser, request }) => {
-  const { apiKey, authToken, keyHeaders } = await newApiKey(request);
+  const { ownerEmail, workspaceId, apiKey, authToken, keyHeaders } = await newApiKey(request);
   const where = { organizationId: "org-live", documentId: "doc-live", editorId: "editor-1" };
   await rest(request, "/v2/crdt/add", { ...where, type: "text", data: "Hello" }, keyHeaders);
   const fields = { key: apiKey, org: where.organizationId, doc: where.documentId, editor: where.editorId, contentKey: "content" };
@@ -39,7 +41,12 @@ test("two pages edit one document live; REST reads the result; a viewer follows 
   const a = await (await browser.newContext()).newPage();
   const b = await (await browser.newContext()).newPage();
   const errors: string[] = [];
-  for (const p of [a, b]) p.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  for (const p of [a, b]) {
+    // The app has no favicon (yet): the browser's request for it is not this page's doing.
+    p.on("console", (m) => {
+      if (m.type() === "error" && !m.location().url.endsWith("/favicon.ico")) errors.push(`${m.text()} (${m.location().url})`);
+    });
+  }
 
   await openDemo(a, { ...fields, token: `${apiKey}:${authToken}` });
   const viewerToken = (
@@ -104,8 +111,19 @@ test("two pages edit one document live; REST reads the result; a viewer follows 
   // A token of no grant is refused with the reason the provider reports.
   const stranger = await (await browser.newContext()).newPage();
   await openDemo(stranger, { ...fields, token: "not-a-token" });
-  await expect(stranger.getByRole("alert")).toContainText("Refused:");
+  await expect(stranger.getByRole("main").getByRole("alert")).toHaveText("Refused: invalid-token");
   await expect(text(stranger)).toHaveValue("");
+
+  // The key's page in the console: three connections (two editors, the viewer; the refused one is not counted).
+  const owner = await (await browser.newContext()).newPage();
+  await signInAs(owner, ownerEmail);
+  await owner.goto(`/workspaces/${workspaceId}/keys/${apiKey}`);
+  const card = owner.getByRole("region", { name: "Live connections" });
+  await expect(card).toContainText("3 connections on 1 document:");
+  const rows = card.getByRole("list", { name: "Live documents" }).getByRole("listitem");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("org-live / doc-live / editor-1");
+  await expect(rows.first()).toContainText("3 connections");
 
   expect(errors).toEqual([]);
 });

@@ -93,6 +93,7 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
         <TextField label="Editor ID" value={fields.editor} onChange={set("editor")} required autoComplete="off" />
         <TextField
           label="Token"
+          type="password"
           value={fields.token}
           onChange={set("token")}
           required
