@@ -111,22 +111,29 @@ async function connectListeners(target, n) {
   return { listeners, state };
 }
 
-/** `rounds` changes, one at a time; the delay from each change to every listener having it. */
+/**
+ * `rounds` changes, one at a time: the delay from each change to every listener having it, and the spread
+ * (last listener minus first, per round), which is the broadcast alone, without the write path before it.
+ */
 async function fanoutRounds({ listeners, state }, rounds, change, label) {
   const samples = [];
+  const spreads = [];
   let missed = 0;
   for (let i = 0; i < rounds; i++) {
     const expected = `${label} round ${i} of ${rounds} ${Math.random().toString(36).slice(2, 8)}`;
     let done;
     const all = new Promise((r) => (done = r));
-    state.round = { id: `${label}-${i}`, expected, t0: performance.now(), pending: listeners.length, samples, done };
+    const roundSamples = [];
+    state.round = { id: `${label}-${i}`, expected, t0: performance.now(), pending: listeners.length, samples: roundSamples, done };
     await change(expected);
     const timeout = sleep(10_000).then(() => "timeout");
     if ((await Promise.race([all, timeout])) === "timeout") missed += state.round.pending;
     state.round = null;
+    samples.push(...roundSamples);
+    if (roundSamples.length > 1) spreads.push(Math.max(...roundSamples) - Math.min(...roundSamples));
     await sleep(20);
   }
-  return { ...percentiles(samples), missed };
+  return { ...percentiles(samples), missed, spread: percentiles(spreads) };
 }
 
 /** Fan-out of REST updates and live edits to `n` listeners on one document; RSS per listener when `memory`. */
