@@ -3,8 +3,8 @@
 // the same run, with the same stock @hocuspocus/provider clients from this process, 127.0.0.1 only.
 //   - fan-out with 1, 100 and 1,000 connected clients on one document: a REST update -> every client has it,
 //     and a live edit by one more client -> every other client has it (p50/p99 over every client and round)
-//   - updates/s one instance accepts: 10 writers on 10 documents send their edits back to back, until the
-//     server has acknowledged all of them
+//   - updates/s one instance accepts: 10 writers on 10 documents send 200 edits each, at most 8 unacknowledged
+//     per writer, then all at once (a burst), until the server has acknowledged all of them
 //   - memory per idle connection: server RSS before and after the 1,000 clients connect, / 1,000
 // Listening clients are created with `awareness: null`: with awareness every client's presence would be
 // relayed to every other (1,000 x 1,000 messages per presence renewal), which measures awareness, not edits.
@@ -164,19 +164,42 @@ export async function measureFanout(target, n, rounds, { memory = false } = {}) 
   return { clients: n, connectMs, rest, restResponse: percentiles(restMs), live, perConnectionKb };
 }
 
-/** `writers` clients on their own documents send `updates` edits each without waiting; accepted updates/s. */
-export async function measureThroughput(target, writers, updates) {
+/** Resolves when the provider has at most `n` edits not yet acknowledged. */
+function unackedAtMost(provider, n) {
+  if (provider.unsyncedChanges <= n) return Promise.resolve();
+  return new Promise((resolve) => {
+    const on = ({ number }) => {
+      if (number > n) return;
+      provider.off("unsyncedChanges", on);
+      resolve();
+    };
+    provider.on("unsyncedChanges", on);
+  });
+}
+
+/**
+ * `writers` clients on their own documents send `updates` edits each, keeping at most `window` unacknowledged
+ * (Infinity: all at once); accepted updates/s, and how often the server closed a writer's document meanwhile.
+ */
+export async function measureThroughput(target, writers, updates, window) {
   const clients = await Promise.all(Array.from({ length: writers }, (_, i) => connectClient({ ...target, name: target.writerName(i) })));
+  let closed = 0;
+  for (const c of clients) c.provider.on("close", () => closed++);
   const t0 = performance.now();
-  await Promise.all(
+  const all = Promise.all(
     clients.map(async (c, w) => {
-      for (let i = 0; i < updates; i++) c.text.insert(c.text.length, `${w}.${i} `);
+      for (let i = 0; i < updates; i++) {
+        if (window !== Infinity) await unackedAtMost(c.provider, window - 1);
+        c.text.insert(c.text.length, `${w}.${i} `);
+      }
       await acked(c.provider);
     }),
   );
+  const finished = await Promise.race([all.then(() => true), sleep(120_000).then(() => false)]);
   const ms = performance.now() - t0;
   for (const c of clients) closeClient(c);
-  return { writers, updates: writers * updates, ms, perSecond: (writers * updates * 1000) / ms };
+  if (!finished) log(`${target.label}: writers not all acknowledged within 120 s`);
+  return { writers, window: window === Infinity ? "all" : window, updates: writers * updates, ms, perSecond: finished ? (writers * updates * 1000) / ms : null, closed };
 }
 
 /**
@@ -192,9 +215,11 @@ export async function measureLive(targets, { counts = [1000, 100, 1], rounds = 3
     }
   }
   const throughput = [];
-  for (const t of targets) {
-    log(`${t.label}: ${writers} writers x ${updates} edits`);
-    throughput.push({ target: t.label, ...(await measureThroughput(t, writers, updates)) });
+  for (const window of [8, Infinity]) {
+    for (const t of targets) {
+      log(`${t.label}: ${writers} writers x ${updates} edits, ${window === Infinity ? "all at once" : `at most ${window} unacknowledged each`}`);
+      throughput.push({ target: t.label, ...(await measureThroughput(t, writers, updates, window)) });
+    }
   }
   return { fanout, throughput };
 }
