@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { dispatch } from "@/lib/api/dispatch";
 import { startWeft } from "@/lib/infra/start";
-import { liveHandle } from "@/lib/live/live-server";
+import { liveHandle } from "@/lib/live/live-handle";
 
 // See api-server.mjs. (No top-level await: tsx loads this file as CommonJS.)
 async function main() {

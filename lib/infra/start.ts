@@ -6,6 +6,7 @@ import { setRuntime, type DatabaseMode } from "./runtime";
 import { resolveSecretKey } from "./secret-key";
 import { disconnectDb } from "./db";
 import { startJobs, stopJobs } from "./jobs";
+import { startNotifyBus, stopNotifyBus } from "./notify-bus";
 import { jobModules } from "@/lib/jobs";
 import { startLive } from "@/lib/live/live-server";
 
@@ -55,6 +56,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     await embedded?.stop();
     throw err;
   }
+  await startNotifyBus({ mode: databaseMode, databaseUrl });
   await Promise.all(jobModules.map((load) => load()));
   await startJobs(databaseUrl, { work: opts.role === "server", poolMax: databaseMode === "embedded" ? 2 : 4 });
   // Live sync starts before the runtime reports ready: server.mjs opens the port (and /live) only then.
@@ -68,6 +70,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     async stop() {
       await live?.stop();
       await stopJobs();
+      await stopNotifyBus();
       await disconnectDb();
       await embedded?.stop();
     },

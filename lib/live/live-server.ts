@@ -3,14 +3,24 @@ import type { Duplex } from "node:stream";
 import { Hocuspocus, type Connection, type Document } from "@hocuspocus/server";
 import { WebSocketServer } from "ws";
 import * as Y from "yjs";
-import { appendUpdate, compactInto, createRowIfMissing, currentState, firstRoot, type EditorKey } from "@/lib/domain/crdt/crdt-log";
+import {
+  appendUpdate,
+  compactInto,
+  createRowIfMissing,
+  currentState,
+  firstRoot,
+  readLogRow,
+  type EditorKey,
+} from "@/lib/domain/crdt/crdt-log";
 import { db, transaction } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
+import { runtime } from "@/lib/infra/runtime";
 import { errorFields, log } from "@/lib/infra/log";
 import { documentName, parseDocumentName } from "./document-name";
+import { liveHandle, setLiveHandle, type LiveHandle } from "./live-handle";
 import { updateOfFrame } from "./frames";
 import { LiveRefusal, verifyLiveToken, type LiveAccess } from "./live-auth";
-import { startRelay, RELAY_ORIGIN, type Relay } from "./relay";
+import { startRelay, type Relay } from "./relay";
 import { SocketGuards, type LiveSocket } from "./socket-guard";
 
 // The live Yjs server: a Hocuspocus instance (no Server class) that server.mjs hands `/live` upgrades to.
@@ -35,32 +45,25 @@ interface DocState {
   size: number;
 }
 
-export interface LiveHandle {
-  hocuspocus: Hocuspocus;
-  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** A committed REST change: applied to the open document here and relayed to other instances. */
-  applyRestUpdate(key: EditorKey, update: Uint8Array): void;
-  connectionsOf(apiKeyId: string): number;
-  stop(): Promise<void>;
-}
-
-const holder = globalThis as unknown as { __weftLive?: LiveHandle };
-
-/** The running live server of this process (instrumentation and route bundles share it), if any. */
-export function liveHandle(): LiveHandle | undefined {
-  return holder.__weftLive;
-}
-
 function refusal(reason: string, message: string) {
   return Object.assign(new Error(message), { reason });
 }
 
 export async function startLive(): Promise<LiveHandle> {
-  if (holder.__weftLive) return holder.__weftLive;
+  const running = liveHandle();
+  if (running) return running;
   const e = env();
   const guards = new SocketGuards();
   const docs = new Map<string, DocState>();
-  let relay: Relay | undefined;
+  // Embedded mode is one instance: nothing to relay.
+  const relay: Relay | undefined =
+    runtime().databaseMode === "postgresql"
+      ? startRelay({
+          isLoading: (name) => hocuspocus.loadingDocuments.has(name),
+          storedState: async (name) => (await currentState(db(), parseDocumentName(name)!))?.state,
+          logRow: (name, id) => readLogRow(db(), parseDocumentName(name)!.apiKeyId, id),
+        })
+      : undefined;
 
   const hocuspocus = new Hocuspocus({
     quiet: true,
@@ -114,12 +117,6 @@ export async function startLive(): Promise<LiveHandle> {
       await acceptUpdate(document, state, update, ctx.access?.actor ?? state.key.apiKeyId);
     },
 
-    async onChange({ document, update, transactionOrigin }) {
-      if (transactionOrigin === RELAY_ORIGIN || transactionOrigin === REST_ORIGIN) return;
-      const state = docs.get(document.name);
-      if (state) relay?.publishUpdate(document.name, state.key.apiKeyId, update);
-    },
-
     async onStoreDocument({ documentName: name }) {
       const state = docs.get(name);
       if (!state?.rowExists) return;
@@ -155,11 +152,9 @@ export async function startLive(): Promise<LiveHandle> {
         if (root) await createRowIfMissing(tx, state.key, { ...root, state: Y.encodeStateAsUpdate(next), lastUpdatedBy: actor });
       }
       const id = await appendUpdate(tx, state.key, update);
-      return id;
-    }).then((id) => {
-      if (!state.rowExists) state.rowExists = true;
-      relay?.logged(document.name, id);
+      await relay?.publishLogged(document.name, update, id, tx);
     });
+    state.rowExists = true;
     state.size += update.byteLength;
   }
 
@@ -190,7 +185,7 @@ export async function startLive(): Promise<LiveHandle> {
     const name = documentName(key);
     const open = hocuspocus.documents.get(name);
     if (open) Y.applyUpdate(open, update, REST_ORIGIN);
-    relay?.publishUpdate(name, key.apiKeyId, update);
+    relay?.publishRest(name, update);
   }
 
   // A revoked grant or a reset token closes the connections it admitted: each distinct (token, document)
@@ -231,15 +226,6 @@ export async function startLive(): Promise<LiveHandle> {
     }
   }
 
-  relay = await startRelay({
-    instance: hocuspocus,
-    apply(name, update) {
-      const open = hocuspocus.documents.get(name);
-      if (open) Y.applyUpdate(open, update, RELAY_ORIGIN);
-    },
-    apiKeyOf: (name) => docs.get(name)?.key.apiKeyId,
-  });
-
   const handle: LiveHandle = {
     hocuspocus,
     handleUpgrade,
@@ -254,9 +240,10 @@ export async function startLive(): Promise<LiveHandle> {
       for (const name of [...hocuspocus.documents.keys()]) {
         if (hocuspocus.debouncer.isDebounced(`onStoreDocument-${name}`)) await hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`);
       }
-      holder.__weftLive = undefined;
+      setLiveHandle(undefined);
     },
   };
-  holder.__weftLive = handle;
+  setLiveHandle(handle);
   return handle;
 }
+

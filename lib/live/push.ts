@@ -1,5 +1,5 @@
 import type { EditorKey } from "@/lib/domain/crdt/crdt-log";
-import { liveHandle } from "./live-server";
+import { liveHandle } from "./live-handle";
 
 /** After a REST write to an editor has committed: its Yjs diff goes to the clients that have it open. */
 export function pushToLive(key: EditorKey, update: Uint8Array | null) {

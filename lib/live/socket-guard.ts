@@ -98,6 +98,7 @@ export class SocketGuards {
     // The queued frames of this document are handed to Hocuspocus now.
     s.pendingBytes = 0;
     clearTimeout(s.authTimer);
+    s.authTimer = undefined;
   }
 
   /** A document's connection on `s` closed (or was refused). */
@@ -129,9 +130,11 @@ export class SocketGuards {
     for (const s of [...this.sockets]) this.close(s, 1001, "server stopping");
   }
 
+  /** Starts the deadline unless it runs already: refused attempts do not extend it. */
   private armAuthDeadline(s: LiveSocket) {
-    clearTimeout(s.authTimer);
+    if (s.authTimer) return;
     s.authTimer = setTimeout(() => {
+      s.authTimer = undefined;
       if (s.authenticated.size === 0) this.close(s, 1008, "no document authenticated in time");
     }, this.limits.authTimeoutMs);
     s.authTimer.unref();
