@@ -10,6 +10,7 @@ describe("live document names", () => {
   });
 
   it("refuses names that are not four well-encoded, non-empty parts", () => {
-    for (const bad of ["a/b/c", "a/b/c/d/e", "a//c/d", "a/b/c/%E0%A4%A", ""]) expect(parseDocumentName(bad)).toBeUndefined();
+    for (const bad of ["a/b/c", "a/b/c/d/e", "a//c/d", "a/b/c/%E0%A4%A", ""])
+      expect(parseDocumentName(bad)).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import type { EditorKey } from "@/lib/domain/crdt/crdt-log";
 
 // A live document is one CRDT editor row of one API key:
-//   encodeURIComponent(apiKey)/encodeURIComponent(organizationId)/encodeURIComponent(documentId)/encodeURIComponent(editorId)
+//   apiKey/organizationId/documentId/editorId, each part passed through encodeURIComponent
 // Hocuspocus keys open documents by this name, so the API key in it keeps tenants apart.
 
 export function documentName(k: EditorKey): string {

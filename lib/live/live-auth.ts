@@ -9,7 +9,7 @@ import { db } from "@/lib/infra/db";
 //   a service token "<apiKey>:<authToken>" (the API key's auth token): read-write on every document of that key.
 // Refusals carry a reason that the provider reports through onAuthenticationFailed.
 
-export type RefusalReason =
+type RefusalReason =
   | "invalid-token"
   | "invalid-service-token"
   | "invalid-document-name"

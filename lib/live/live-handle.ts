@@ -35,7 +35,12 @@ export function liveDocumentsOf(apiKeyId: string, limit = 10) {
   for (const [name, document] of live.hocuspocus.documents) {
     const key = parseDocumentName(name);
     if (key?.apiKeyId !== apiKeyId) continue;
-    rows.push({ organizationId: key.organizationId, documentId: key.documentId, editorId: key.editorId, connections: document.getConnectionsCount() });
+    rows.push({
+      organizationId: key.organizationId,
+      documentId: key.documentId,
+      editorId: key.editorId,
+      connections: document.getConnectionsCount(),
+    });
   }
   return rows.sort((a, b) => b.connections - a.connections).slice(0, limit);
 }

@@ -28,8 +28,8 @@ import { SocketGuards, type LiveSocket } from "./socket-guard";
 // it (beforeHandleMessage is awaited first; onChange is not), and compacted into the CrdtDocument row after
 // the store debounce. REST writes reach open documents through applyRestUpdate. See docs/live.md.
 
-export const REST_ORIGIN = "weft:rest";
-export const LIVE_PATH = "/live";
+const REST_ORIGIN = "weft:rest";
+const LIVE_PATH = "/live";
 
 interface LiveContext {
   socket: LiveSocket;
@@ -139,22 +139,32 @@ export async function startLive(): Promise<LiveHandle> {
     if (state.size + update.byteLength > maxState) {
       state.size = Y.encodeStateAsUpdate(document).byteLength;
       if (state.size + update.byteLength > maxState) {
-        throw refusal("state-too-large", `live: the document would exceed WEFT_CRDT_MAX_STATE_BYTES (${maxState} bytes)`);
+        throw refusal(
+          "state-too-large",
+          `live: the document would exceed WEFT_CRDT_MAX_STATE_BYTES (${maxState} bytes)`,
+        );
       }
     }
-    await transaction(async (tx) => {
+    const rowNow = await transaction(async (tx) => {
+      let hasRow = state.rowExists;
       if (!state.rowExists) {
         // The editor's first change creates its row, typed after the first non-empty root.
         const next = new Y.Doc();
         Y.applyUpdate(next, Y.encodeStateAsUpdate(document));
         Y.applyUpdate(next, update);
         const root = firstRoot(next);
-        if (root) await createRowIfMissing(tx, state.key, { ...root, state: Y.encodeStateAsUpdate(next), lastUpdatedBy: actor });
+        if (root) {
+          const row = { ...root, state: Y.encodeStateAsUpdate(next), lastUpdatedBy: actor };
+          // False when another message (or a REST add) created it first: the row exists either way.
+          await createRowIfMissing(tx, state.key, row);
+          hasRow = true;
+        }
       }
       const id = await appendUpdate(tx, state.key, update);
       await relay?.publishLogged(document.name, update, id, tx);
+      return hasRow;
     });
-    state.rowExists = true;
+    if (rowNow) state.rowExists = true;
     state.size += update.byteLength;
   }
 
@@ -238,7 +248,8 @@ export async function startLive(): Promise<LiveHandle> {
       await relay?.stop();
       // Pending stores run now, so the log is compacted before the database goes away.
       for (const name of [...hocuspocus.documents.keys()]) {
-        if (hocuspocus.debouncer.isDebounced(`onStoreDocument-${name}`)) await hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`);
+        if (hocuspocus.debouncer.isDebounced(`onStoreDocument-${name}`))
+          await hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`);
       }
       setLiveHandle(undefined);
     },
@@ -246,4 +257,3 @@ export async function startLive(): Promise<LiveHandle> {
   setLiveHandle(handle);
   return handle;
 }
-

@@ -31,7 +31,7 @@ export interface Relay {
   stop(): Promise<void>;
 }
 
-export interface RelayTarget {
+interface RelayTarget {
   /** Whether this instance is opening the document right now. */
   isLoading(name: string): boolean;
   /** The stored state of a document (row + log), for x messages. */
@@ -133,7 +133,11 @@ export function startRelay(target: RelayTarget): Relay {
         "update",
         ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, origin: unknown) => {
           if (origin === RELAY_ORIGIN) return;
-          void send({ i: id, d: name, a: b64(encodeAwarenessUpdate(document.awareness, added.concat(updated, removed))) });
+          void send({
+            i: id,
+            d: name,
+            a: b64(encodeAwarenessUpdate(document.awareness, added.concat(updated, removed))),
+          });
         },
       );
       void send({ i: id, d: name, s: b64(Y.encodeStateVector(document)) });

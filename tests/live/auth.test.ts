@@ -1,6 +1,18 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/wait";
-import { connect, databaseEnv, docName, getEditor, newTenant, post, startServer, synced, userToken, type LiveServer, type Tenant } from "./live-support";
+import {
+  connect,
+  databaseEnv,
+  docName,
+  getEditor,
+  newTenant,
+  post,
+  startServer,
+  synced,
+  userToken,
+  type LiveServer,
+  type Tenant,
+} from "./live-support";
 
 // Who may open a live document: user tokens (token grants ∪ stored grants; viewer read-only), service
 // tokens, refusals with the reason the provider reports, and revocation while connected.
@@ -13,7 +25,11 @@ const ref = () => ({ organizationId: "org", documentId: `doc-${++n}`, editorId: 
 const nameOf = (k: Tenant, r: ReturnType<typeof ref>) => docName(k.apiKey, r.organizationId, r.documentId, r.editorId);
 
 beforeAll(async () => {
-  server = await startServer({ ...(await databaseEnv("weft_live_auth")), WEFT_LIVE_RECHECK_MS: "500", WEFT_AUTH_CACHE_MS: "0" });
+  server = await startServer({
+    ...(await databaseEnv("weft_live_auth")),
+    WEFT_LIVE_RECHECK_MS: "500",
+    WEFT_AUTH_CACHE_MS: "0",
+  });
   t = await newTenant(server.base);
   other = await newTenant(server.base);
 }, 120_000);
@@ -37,7 +53,9 @@ async function refusedWith(name: string, token: string) {
 describe("live auth", () => {
   it("a user token with an editor grant reads and writes", async () => {
     const r = await withText("shared");
-    const token = await userToken(server.base, t, "ed-1", [{ type: "document", id: r.documentId, organizationId: "org" }]);
+    const token = await userToken(server.base, t, "ed-1", [
+      { type: "document", id: r.documentId, organizationId: "org" },
+    ]);
     const c = connect(server.wsUrl, nameOf(t, r), token);
     await synced(c);
     expect(c.provider.authorizedScope).toBe("read-write");
@@ -48,7 +66,9 @@ describe("live auth", () => {
 
   it("a viewer connects read-only: its edits are never applied, stored or relayed", async () => {
     const r = await withText("read me");
-    const token = await userToken(server.base, t, "viewer-1", [{ type: "organization", id: "org", accessRole: "viewer" }]);
+    const token = await userToken(server.base, t, "viewer-1", [
+      { type: "organization", id: "org", accessRole: "viewer" },
+    ]);
     const v = connect(server.wsUrl, nameOf(t, r), token);
     const w = connect(server.wsUrl, nameOf(t, r), t.serviceToken);
     await Promise.all([synced(v), synced(w)]);
@@ -72,7 +92,10 @@ describe("live auth", () => {
     const added = await post(
       server.base,
       "/v2/auth/permissions/add",
-      { user: { userId: "stored-1", name: "S", email: "s@example.com" }, permissions: { resources: [{ type: "document", id: r.documentId, organizationId: "org" }] } },
+      {
+        user: { userId: "stored-1", name: "S", email: "s@example.com" },
+        permissions: { resources: [{ type: "document", id: r.documentId, organizationId: "org" }] },
+      },
       t.headers,
     );
     expect(added.status).toBe(200);
@@ -85,15 +108,26 @@ describe("live auth", () => {
     const folders = await post(
       server.base,
       "/v2/organizations/folders/add",
-      { organizationId: "org", createOrganization: true, folders: [{ folderId: "top" }, { folderId: "inner", parentFolderId: "top" }] },
+      {
+        organizationId: "org",
+        createOrganization: true,
+        folders: [{ folderId: "top" }, { folderId: "inner", parentFolderId: "top" }],
+      },
       t.headers,
     );
     expect(folders.status).toBe(200);
     const inside = await withText("in the folder");
     const outside = await withText("elsewhere");
-    const docs = await post(server.base, "/v2/organizations/documents/add", { organizationId: "org", folderId: "inner", documents: [{ documentId: inside.documentId }] }, t.headers);
+    const docs = await post(
+      server.base,
+      "/v2/organizations/documents/add",
+      { organizationId: "org", folderId: "inner", documents: [{ documentId: inside.documentId }] },
+      t.headers,
+    );
     expect(docs.status).toBe(200);
-    const token = await userToken(server.base, t, "folder-user", [{ type: "folder", id: "top", organizationId: "org", accessRole: "viewer" }]);
+    const token = await userToken(server.base, t, "folder-user", [
+      { type: "folder", id: "top", organizationId: "org", accessRole: "viewer" },
+    ]);
     const c = connect(server.wsUrl, nameOf(t, inside), token);
     await synced(c);
     expect(c.text()).toBe("in the folder");
@@ -112,9 +146,13 @@ describe("live auth", () => {
     const foreign = await userToken(server.base, other, "u", [{ type: "organization", id: "org" }]);
     expect(await refusedWith(name, foreign)).toBe("wrong-api-key");
     // A grant for another document, and an expired grant.
-    const elsewhere = await userToken(server.base, t, "u2", [{ type: "document", id: "not-this-one", organizationId: "org" }]);
+    const elsewhere = await userToken(server.base, t, "u2", [
+      { type: "document", id: "not-this-one", organizationId: "org" },
+    ]);
     expect(await refusedWith(name, elsewhere)).toBe("no-access");
-    const expired = await userToken(server.base, t, "u3", [{ type: "organization", id: "org", expiresAt: Math.floor(Date.now() / 1000) - 60 }]);
+    const expired = await userToken(server.base, t, "u3", [
+      { type: "organization", id: "org", expiresAt: Math.floor(Date.now() / 1000) - 60 },
+    ]);
     expect(await refusedWith(name, expired)).toBe("no-access");
     expect(await refusedWith("not/a/valid-name", t.serviceToken)).toBe("invalid-document-name");
   });
@@ -124,7 +162,10 @@ describe("live auth", () => {
     await post(
       server.base,
       "/v2/auth/permissions/add",
-      { user: { userId: "rev-1", name: "R", email: "r@example.com" }, permissions: { resources: [{ type: "document", id: r.documentId, organizationId: "org" }] } },
+      {
+        user: { userId: "rev-1", name: "R", email: "r@example.com" },
+        permissions: { resources: [{ type: "document", id: r.documentId, organizationId: "org" }] },
+      },
       t.headers,
     );
     const c = connect(server.wsUrl, nameOf(t, r), await userToken(server.base, t, "rev-1", []));
@@ -133,7 +174,10 @@ describe("live auth", () => {
     await post(
       server.base,
       "/v2/auth/permissions/add",
-      { user: { userId: "rev-1", name: "R", email: "r@example.com" }, permissions: { resources: [{ type: "document", id: r.documentId, organizationId: "org", expiresAt: 1 }] } },
+      {
+        user: { userId: "rev-1", name: "R", email: "r@example.com" },
+        permissions: { resources: [{ type: "document", id: r.documentId, organizationId: "org", expiresAt: 1 }] },
+      },
       t.headers,
     );
     await waitFor(() => c.closes.includes("access-revoked"), 5_000, 20);

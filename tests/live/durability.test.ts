@@ -32,36 +32,53 @@ describe("live durability", () => {
 
     const second = await startServer(env);
     expect((await getEditor(second.base, t, r)).data).toBe("base12345");
-    expect(await getEditor(second.base, t, { ...r, editorId: "fresh" })).toMatchObject({ type: "text", contentKey: "body", data: "new editor" });
+    expect(await getEditor(second.base, t, { ...r, editorId: "fresh" })).toMatchObject({
+      type: "text",
+      contentKey: "body",
+      data: "new editor",
+    });
     const b = connect(second.wsUrl, name, t.serviceToken);
     await synced(b);
     expect(b.text()).toBe("base12345");
     second.child.kill("SIGKILL");
   });
 
-  it("compaction merges the log into the stored state; REST keeps seeing every edit", { timeout: 120_000 }, async () => {
-    const server = await startServer({ ...(await databaseEnv("weft_live_compact")), WEFT_LIVE_STORE_DEBOUNCE_MS: "100" });
-    const t = await newTenant(server.base);
-    const r = { organizationId: "org", documentId: "doc", editorId: "ed" };
-    await post(server.base, "/v2/crdt/add", { ...r, data: { a: 1 }, type: "map" }, t.headers);
-    const a = connect(server.wsUrl, docName(t.apiKey, r.organizationId, r.documentId, r.editorId), t.serviceToken);
-    await synced(a);
-    for (let i = 0; i < 5; i++) {
-      a.doc.getMap("content").set(`k${i}`, i);
+  it(
+    "compaction merges the log into the stored state; REST keeps seeing every edit",
+    { timeout: 120_000 },
+    async () => {
+      const server = await startServer({
+        ...(await databaseEnv("weft_live_compact")),
+        WEFT_LIVE_STORE_DEBOUNCE_MS: "100",
+      });
+      const t = await newTenant(server.base);
+      const r = { organizationId: "org", documentId: "doc", editorId: "ed" };
+      await post(server.base, "/v2/crdt/add", { ...r, data: { a: 1 }, type: "map" }, t.headers);
+      const a = connect(server.wsUrl, docName(t.apiKey, r.organizationId, r.documentId, r.editorId), t.serviceToken);
+      await synced(a);
+      for (let i = 0; i < 5; i++) {
+        a.doc.getMap("content").set(`k${i}`, i);
+        await a.acked();
+        // A REST write between live edits merges with them instead of overwriting them.
+        if (i === 2)
+          await post(
+            server.base,
+            "/v2/crdt/update",
+            { ...r, data: { ...a.doc.getMap("content").toJSON(), rest: true }, type: "map" },
+            t.headers,
+          );
+        await new Promise((resolve) => setTimeout(resolve, 150));
+      }
       await a.acked();
-      // A REST write between live edits merges with them instead of overwriting them.
-      if (i === 2) await post(server.base, "/v2/crdt/update", { ...r, data: { ...a.doc.getMap("content").toJSON(), rest: true }, type: "map" }, t.headers);
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    }
-    await a.acked();
-    const expected = { a: 1, k0: 0, k1: 1, k2: 2, rest: true, k3: 3, k4: 4 };
-    expect((await getEditor(server.base, t, r)).data).toEqual(expected);
-    a.destroy();
-    // After the last client leaves, the store runs and the document is unloaded; a new client loads the row.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const b = connect(server.wsUrl, docName(t.apiKey, r.organizationId, r.documentId, r.editorId), t.serviceToken);
-    await synced(b);
-    expect(b.doc.getMap("content").toJSON()).toEqual(expected);
-    server.child.kill("SIGKILL");
-  });
+      const expected = { a: 1, k0: 0, k1: 1, k2: 2, rest: true, k3: 3, k4: 4 };
+      expect((await getEditor(server.base, t, r)).data).toEqual(expected);
+      a.destroy();
+      // After the last client leaves, the store runs and the document is unloaded; a new client loads the row.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const b = connect(server.wsUrl, docName(t.apiKey, r.organizationId, r.documentId, r.editorId), t.serviceToken);
+      await synced(b);
+      expect(b.doc.getMap("content").toJSON()).toEqual(expected);
+      server.child.kill("SIGKILL");
+    },
+  );
 });

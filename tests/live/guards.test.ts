@@ -2,7 +2,18 @@ import * as encoding from "lib0/encoding";
 import { beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { waitFor } from "../helpers/wait";
-import { connect, databaseEnv, docName, getEditor, newTenant, post, startServer, synced, type LiveServer, type Tenant } from "./live-support";
+import {
+  connect,
+  databaseEnv,
+  docName,
+  getEditor,
+  newTenant,
+  post,
+  startServer,
+  synced,
+  type LiveServer,
+  type Tenant,
+} from "./live-support";
 
 // The limits weft adds around Hocuspocus, with small values so that each is reached quickly. Every test
 // waits for the positive signal (the close code, the refusal) and then checks that the server still serves.
@@ -45,9 +56,13 @@ const updateFrame = (name: string, update: Uint8Array) =>
     encoding.writeVarUint8Array(e, update);
   });
 
-async function open(options?: WebSocket.ClientOptions): Promise<{ ws: WebSocket; closed: Promise<{ code: number; reason: string }> }> {
+async function open(
+  options?: WebSocket.ClientOptions,
+): Promise<{ ws: WebSocket; closed: Promise<{ code: number; reason: string }> }> {
   const ws = new WebSocket(server.wsUrl, options);
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on("close", (code, reason) => resolve({ code, reason: String(reason) })));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.on("close", (code, reason) => resolve({ code, reason: String(reason) })),
+  );
   ws.on("error", () => {});
   await new Promise((resolve, reject) => {
     ws.once("open", resolve);

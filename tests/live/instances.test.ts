@@ -2,7 +2,17 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../helpers/database";
 import { waitFor } from "../helpers/wait";
-import { adminUrl, connect, docName, newTenant, post, startServer, synced, type LiveServer, type Tenant } from "./live-support";
+import {
+  adminUrl,
+  connect,
+  docName,
+  newTenant,
+  post,
+  startServer,
+  synced,
+  type LiveServer,
+  type Tenant,
+} from "./live-support";
 
 // Two weft processes on one PostgreSQL: live documents are relayed over LISTEN/NOTIFY (the notify bus).
 // Needs a real PostgreSQL (DATABASE_URL): embedded mode is one instance. Runs in .ci/run's PostgreSQL part.
@@ -16,7 +26,10 @@ const nameOf = (r: ReturnType<typeof ref>) => docName(t.apiKey, r.organizationId
 
 describe.runIf(adminUrl)("live across two instances on one PostgreSQL", () => {
   beforeAll(async () => {
-    const env = { DATABASE_URL: await createPostgresDatabase(adminUrl!, "weft_live_two"), WEFT_SECRET_KEY: randomBytes(32).toString("hex") };
+    const env = {
+      DATABASE_URL: await createPostgresDatabase(adminUrl!, "weft_live_two"),
+      WEFT_SECRET_KEY: randomBytes(32).toString("hex"),
+    };
     [one, two] = await Promise.all([startServer(env), startServer(env)]);
     t = await newTenant(one.base);
   }, 180_000);
@@ -52,7 +65,7 @@ describe.runIf(adminUrl)("live across two instances on one PostgreSQL", () => {
     await waitFor(() => [...b.provider.awareness!.getStates().values()].some((s) => s.user?.name === "Ada"), 2_000, 5);
   });
 
-  it("updates over NOTIFY's limit go by reference; a large REST write makes peers re-read the stored state", async () => {
+  it("sends updates over NOTIFY's limit by reference; a large REST write makes peers re-read the state", async () => {
     const r = ref();
     await post(one.base, "/v2/crdt/add", { ...r, data: "", type: "text" }, t.headers);
     const a = connect(one.wsUrl, nameOf(r), t.serviceToken);

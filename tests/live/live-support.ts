@@ -31,7 +31,11 @@ export interface LiveServer {
 
 /** The database env of one test file: a fresh PostgreSQL database, or an embedded data dir. */
 export async function databaseEnv(prefix: string): Promise<Record<string, string>> {
-  if (adminUrl) return { DATABASE_URL: await createPostgresDatabase(adminUrl, prefix), WEFT_SECRET_KEY: randomBytes(32).toString("hex") };
+  if (adminUrl)
+    return {
+      DATABASE_URL: await createPostgresDatabase(adminUrl, prefix),
+      WEFT_SECRET_KEY: randomBytes(32).toString("hex"),
+    };
   return { DATABASE_URL: "", WEFT_DATA_DIR: mkdtempSync(path.join(tmpdir(), `${prefix}-`)) };
 }
 
@@ -51,7 +55,11 @@ export async function startServer(env: Record<string, string>): Promise<LiveServ
 }
 
 export async function post(base: string, p: string, data: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(base + p, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ data }) });
+  const res = await fetch(base + p, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ data }),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -65,7 +73,8 @@ export interface Tenant {
 
 let seq = 0;
 export async function newTenant(base: string): Promise<Tenant> {
-  const ws = (await post(base, "/v2/workspace/create", { ownerEmail: `live-${Date.now()}-${seq++}@example.com` })).body.result.data;
+  const ws = (await post(base, "/v2/workspace/create", { ownerEmail: `live-${Date.now()}-${seq++}@example.com` })).body
+    .result.data;
   const apiKey = Object.keys(ws.apiKeyList)[0];
   const wsHeaders = { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken };
   const tokens = await post(base, "/v2/workspace/authtokens/get", { apiKey }, wsHeaders);
@@ -80,7 +89,12 @@ export async function newTenant(base: string): Promise<Tenant> {
 }
 
 export async function userToken(base: string, t: Tenant, userId: string, resources: object[]): Promise<string> {
-  const r = await post(base, "/v2/auth/generate_token", { userId, userProperties: { name: userId, email: `${userId}@example.com` }, permissions: { resources } }, t.headers);
+  const r = await post(
+    base,
+    "/v2/auth/generate_token",
+    { userId, userProperties: { name: userId, email: `${userId}@example.com` }, permissions: { resources } },
+    t.headers,
+  );
   if (!r.body.result) throw new Error(JSON.stringify(r.body));
   return r.body.result.data.token;
 }
@@ -134,14 +148,20 @@ export function connect(
 }
 
 export function sharedSocket(wsUrl: string) {
-  return new HocuspocusProviderWebsocket({ url: wsUrl, WebSocketPolyfill: WebSocket } as ConstructorParameters<typeof HocuspocusProviderWebsocket>[0]);
+  return new HocuspocusProviderWebsocket({ url: wsUrl, WebSocketPolyfill: WebSocket } as ConstructorParameters<
+    typeof HocuspocusProviderWebsocket
+  >[0]);
 }
 
 export function synced(c: Client, timeoutMs = 10_000) {
   return waitFor(() => c.provider.isSynced, timeoutMs, 5);
 }
 
-export async function getEditor(base: string, t: Tenant, ref: { organizationId: string; documentId: string; editorId: string }) {
+export async function getEditor(
+  base: string,
+  t: Tenant,
+  ref: { organizationId: string; documentId: string; editorId: string },
+) {
   const r = await post(base, "/v2/crdt/get", ref, t.headers);
   return r.body.result?.data?.[0];
 }

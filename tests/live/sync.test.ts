@@ -1,7 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { waitFor } from "../helpers/wait";
-import { connect, databaseEnv, docName, getEditor, newTenant, post, sharedSocket, startServer, synced, type LiveServer, type Tenant } from "./live-support";
+import {
+  connect,
+  databaseEnv,
+  docName,
+  getEditor,
+  newTenant,
+  post,
+  sharedSocket,
+  startServer,
+  synced,
+  type LiveServer,
+  type Tenant,
+} from "./live-support";
 
 // One weft process, stock providers: convergence, REST ↔ live in both directions, first-change row creation,
 // awareness, multiplexing several documents on one socket.
@@ -32,7 +44,7 @@ describe("live sync", () => {
     expect(a.provider.authorizedScope).toBe("read-write");
   });
 
-  it("a live edit is in /v2/crdt/get right after its ack, and a REST replace after live typing leaves exactly the replacement", async () => {
+  it("shows a live edit in /v2/crdt/get right after its ack; a REST replace leaves exactly the replacement", async () => {
     const r = ref();
     await post(server.base, "/v2/crdt/add", { ...r, data: "start", type: "text" }, t.headers);
     const a = connect(server.wsUrl, docName(t.apiKey, r.organizationId, r.documentId, r.editorId), t.serviceToken);
@@ -67,7 +79,7 @@ describe("live sync", () => {
     expect(Y.createAbsolutePositionFromRelativePosition(cursor, a.doc)!.index).toBe(9);
   });
 
-  it("a client's first change to an editor with no CRDT data creates the row with the first non-empty root's type and key", async () => {
+  it("creates the row on a first live change, typed after the first non-empty root", async () => {
     const r = ref();
     const a = connect(server.wsUrl, docName(t.apiKey, r.organizationId, r.documentId, r.editorId), t.serviceToken);
     await synced(a);
@@ -85,7 +97,11 @@ describe("live sync", () => {
     await synced(b);
     b.doc.getMap("settings").set("theme", "dark");
     await b.acked();
-    expect(await getEditor(server.base, t, m)).toMatchObject({ type: "map", contentKey: "settings", data: { theme: "dark" } });
+    expect(await getEditor(server.base, t, m)).toMatchObject({
+      type: "map",
+      contentKey: "settings",
+      data: { theme: "dark" },
+    });
   });
 
   it("relays awareness to the other clients of the document", async () => {
@@ -104,8 +120,12 @@ describe("live sync", () => {
     const r2 = ref();
     await post(server.base, "/v2/crdt/add", { ...r1, data: "one", type: "text" }, t.headers);
     await post(server.base, "/v2/crdt/add", { ...r2, data: "two", type: "text" }, t.headers);
-    const a = connect(server.wsUrl, docName(t.apiKey, r1.organizationId, r1.documentId, r1.editorId), t.serviceToken, { websocket: socket });
-    const b = connect(server.wsUrl, docName(t.apiKey, r2.organizationId, r2.documentId, r2.editorId), t.serviceToken, { websocket: socket });
+    const a = connect(server.wsUrl, docName(t.apiKey, r1.organizationId, r1.documentId, r1.editorId), t.serviceToken, {
+      websocket: socket,
+    });
+    const b = connect(server.wsUrl, docName(t.apiKey, r2.organizationId, r2.documentId, r2.editorId), t.serviceToken, {
+      websocket: socket,
+    });
     await Promise.all([synced(a), synced(b)]);
     expect([a.text(), b.text()]).toEqual(["one", "two"]);
     a.destroy();

@@ -15,12 +15,25 @@ export const CRDT_EXISTS = "CRDT data already exists for this editor ID.";
  */
 export async function addCrdtData(scope: ApiKeyScope, input: CrdtWriteInput, tx: Tx): Promise<Uint8Array | null> {
   const contentKey = input.contentKey ?? DEFAULT_CONTENT_KEY;
-  const key = { apiKeyId: scope.apiKeyId, organizationId: input.organizationId, documentId: input.documentId, editorId: input.editorId };
+  const key = {
+    apiKeyId: scope.apiKeyId,
+    organizationId: input.organizationId,
+    documentId: input.documentId,
+    editorId: input.editorId,
+  };
   const log = await readLog(tx, key);
-  const base = foldUpdates(undefined, log.map((l) => l.update));
+  const base = foldUpdates(
+    undefined,
+    log.map((l) => l.update),
+  );
   const update = replacementUpdate(base, input.type, contentKey, input.data);
   const state = storableState(update ? foldUpdates(base, [update]) : base);
-  const created = await createRowIfMissing(tx, key, { type: input.type, contentKey, state, lastUpdatedBy: scope.apiKeyId });
+  const created = await createRowIfMissing(tx, key, {
+    type: input.type,
+    contentKey,
+    state,
+    lastUpdatedBy: scope.apiKeyId,
+  });
   if (!created) throw new DomainError("ALREADY_EXISTS", CRDT_EXISTS);
   if (log.length) await tx.crdtUpdate.deleteMany({ where: { ...key, id: { in: log.map((l) => l.id) } } });
   return update;

@@ -49,13 +49,13 @@ describe("foldUpdates", () => {
     const b = new Y.Doc();
     Y.applyUpdate(b, base);
     const u1 = (() => {
-      let out = new Uint8Array();
+      let out: Uint8Array = new Uint8Array();
       a.once("update", (u: Uint8Array) => (out = u));
       a.getText("t").insert(4, "-a");
       return out;
     })();
     const u2 = (() => {
-      let out = new Uint8Array();
+      let out: Uint8Array = new Uint8Array();
       b.once("update", (u: Uint8Array) => (out = u));
       b.getText("t").insert(0, "b-");
       return out;

@@ -11,7 +11,7 @@ export interface EditorKey extends EditorRef {
   apiKeyId: string;
 }
 
-export interface EditorRow {
+interface EditorRow {
   type: CrdtType;
   contentKey: string;
   state: Uint8Array;
@@ -33,12 +33,22 @@ export async function readLog(tx: Tx, k: EditorKey): Promise<{ id: bigint; updat
 export function foldUpdates(base: Uint8Array | undefined, updates: Uint8Array[]): Uint8Array {
   const doc = new Y.Doc();
   if (base?.length) Y.applyUpdate(doc, base);
-  for (const u of updates) Y.applyUpdate(doc, u);
+  for (const u of updates) {
+    try {
+      Y.applyUpdate(doc, u);
+    } catch {
+      // Logged updates were decoded before they were accepted; one that still cannot be applied must not
+      // make the whole editor unreadable.
+    }
+  }
   return Y.encodeStateAsUpdate(doc);
 }
 
 /** The editor's current state (row ⊕ log), or undefined when it has neither. */
-export async function currentState(tx: Tx, k: EditorKey): Promise<{ row: EditorRow | null; state: Uint8Array } | undefined> {
+export async function currentState(
+  tx: Tx,
+  k: EditorKey,
+): Promise<{ row: EditorRow | null; state: Uint8Array } | undefined> {
   const [row, log] = await Promise.all([
     tx.crdtDocument.findUnique({
       where: { apiKeyId_organizationId_documentId_editorId: where(k) },
@@ -47,12 +57,20 @@ export async function currentState(tx: Tx, k: EditorKey): Promise<{ row: EditorR
     readLog(tx, k),
   ]);
   if (!row && !log.length) return undefined;
-  const state = log.length ? foldUpdates(row?.state, log.map((l) => l.update)) : new Uint8Array(row!.state);
+  const state = log.length
+    ? foldUpdates(
+        row?.state,
+        log.map((l) => l.update),
+      )
+    : new Uint8Array(row!.state);
   return { row: row && { ...row, type: row.type as CrdtType }, state };
 }
 
 export async function appendUpdate(tx: Tx, k: EditorKey, update: Uint8Array): Promise<bigint> {
-  const row = await tx.crdtUpdate.create({ data: { ...where(k), update: new Uint8Array(update) }, select: { id: true } });
+  const row = await tx.crdtUpdate.create({
+    data: { ...where(k), update: new Uint8Array(update) },
+    select: { id: true },
+  });
   return row.id;
 }
 
@@ -62,7 +80,7 @@ export async function readLogRow(tx: Tx, apiKeyId: string, id: bigint): Promise<
 }
 
 /** Locks the editor's row for the rest of the transaction; null when there is none. */
-export async function lockRow(tx: Tx, k: EditorKey): Promise<{ state: Uint8Array } | null> {
+async function lockRow(tx: Tx, k: EditorKey): Promise<{ state: Uint8Array } | null> {
   const locked = await tx.$queryRaw<{ state: Uint8Array }[]>`
     SELECT "state" FROM "CrdtDocument"
     WHERE "apiKeyId" = ${k.apiKeyId} AND "organizationId" = ${k.organizationId}
@@ -104,7 +122,15 @@ export async function createRowIfMissing(
   row: { type: CrdtType; contentKey: string; state: Uint8Array; lastUpdatedBy: string },
 ): Promise<boolean> {
   const { count } = await tx.crdtDocument.createMany({
-    data: [{ ...where(k), type: row.type, contentKey: row.contentKey, state: new Uint8Array(row.state), lastUpdatedBy: row.lastUpdatedBy }],
+    data: [
+      {
+        ...where(k),
+        type: row.type,
+        contentKey: row.contentKey,
+        state: new Uint8Array(row.state),
+        lastUpdatedBy: row.lastUpdatedBy,
+      },
+    ],
     skipDuplicates: true,
   });
   return count > 0;
@@ -135,7 +161,9 @@ function rootType(root: Y.AbstractType<any>): CrdtType | undefined {
     const c = item.content;
     if (c instanceof Y.ContentString || c instanceof Y.ContentFormat || c instanceof Y.ContentEmbed) return "text";
     if (c instanceof Y.ContentType) {
-      return c.type instanceof Y.XmlElement || c.type instanceof Y.XmlText || c.type instanceof Y.XmlHook ? "xml" : "array";
+      return c.type instanceof Y.XmlElement || c.type instanceof Y.XmlText || c.type instanceof Y.XmlHook
+        ? "xml"
+        : "array";
     }
     return "array";
   }
@@ -146,11 +174,24 @@ function rootType(root: Y.AbstractType<any>): CrdtType | undefined {
  * Every editor row of a document (or the one asked for) in creation order, each with its log folded into
  * `state` and `updatedAt` moved to its latest logged edit.
  */
-export async function foldedRows(tx: Tx, apiKeyId: string, ref: { organizationId: string; documentId: string; editorId?: string }) {
-  const filter = { apiKeyId, organizationId: ref.organizationId, documentId: ref.documentId, ...(ref.editorId !== undefined && { editorId: ref.editorId }) };
+export async function foldedRows(
+  tx: Tx,
+  apiKeyId: string,
+  ref: { organizationId: string; documentId: string; editorId?: string },
+) {
+  const filter = {
+    apiKeyId,
+    organizationId: ref.organizationId,
+    documentId: ref.documentId,
+    ...(ref.editorId !== undefined && { editorId: ref.editorId }),
+  };
   const [rows, log] = await Promise.all([
     tx.crdtDocument.findMany({ where: filter, orderBy: [{ createdAt: "asc" }, { editorId: "asc" }] }),
-    tx.crdtUpdate.findMany({ where: filter, orderBy: { id: "asc" }, select: { editorId: true, update: true, createdAt: true } }),
+    tx.crdtUpdate.findMany({
+      where: filter,
+      orderBy: { id: "asc" },
+      select: { editorId: true, update: true, createdAt: true },
+    }),
   ]);
   const byEditor = new Map<string, { updates: Uint8Array[]; last: Date }>();
   for (const l of log) {

@@ -7,7 +7,7 @@ import type { EditorKey } from "./crdt-log";
 // organization, a folder grant every document under the folder (at any depth). Expired grants count for
 // nothing; editor wins over viewer.
 
-export type LiveRole = "editor" | "viewer";
+type LiveRole = "editor" | "viewer";
 
 interface Candidate {
   type: string;
@@ -30,7 +30,13 @@ export async function liveRole(
       select: { resourceType: true, resourceId: true, accessRole: true, expiresAt: true },
     }),
     tx.document.findUnique({
-      where: { apiKeyId_organizationId_documentId: { apiKeyId: k.apiKeyId, organizationId: k.organizationId, documentId: k.documentId } },
+      where: {
+        apiKeyId_organizationId_documentId: {
+          apiKeyId: k.apiKeyId,
+          organizationId: k.organizationId,
+          documentId: k.documentId,
+        },
+      },
       select: { folderId: true },
     }),
   ]);
@@ -38,7 +44,13 @@ export async function liveRole(
   if (document?.folderId) {
     folders.add(document.folderId);
     const folder = await tx.folder.findUnique({
-      where: { apiKeyId_organizationId_folderId: { apiKeyId: k.apiKeyId, organizationId: k.organizationId, folderId: document.folderId } },
+      where: {
+        apiKeyId_organizationId_folderId: {
+          apiKeyId: k.apiKeyId,
+          organizationId: k.organizationId,
+          folderId: document.folderId,
+        },
+      },
       select: { ancestors: true },
     });
     for (const a of folder?.ancestors ?? []) folders.add(a);

@@ -12,24 +12,40 @@ import { replacementUpdate } from "./yjs-content";
 // same state both land, as two clients' edits would, instead of the later write overwriting the earlier one.
 
 function editorOf(scope: ApiKeyScope, input: CrdtWriteInput) {
-  return { apiKeyId: scope.apiKeyId, organizationId: input.organizationId, documentId: input.documentId, editorId: input.editorId };
+  return {
+    apiKeyId: scope.apiKeyId,
+    organizationId: input.organizationId,
+    documentId: input.documentId,
+    editorId: input.editorId,
+  };
 }
 
 /** Step 1, a read: the Yjs update that makes the editor hold `input.data` (null when nothing changes). */
-export async function planCrdtUpdate(scope: ApiKeyScope, input: CrdtWriteInput, reader: Tx): Promise<Uint8Array | null> {
+export async function planCrdtUpdate(
+  scope: ApiKeyScope,
+  input: CrdtWriteInput,
+  reader: Tx,
+): Promise<Uint8Array | null> {
   const current = await currentState(reader, editorOf(scope, input));
   const row = current?.row;
   if (!current || !row) throw notFound(NO_CRDT_DATA);
-  if (row.type !== input.type) throw invalid(`CRDT data for this editor ID has type ${row.type}; it cannot be updated as ${input.type}.`);
+  if (row.type !== input.type)
+    throw invalid(`CRDT data for this editor ID has type ${row.type}; it cannot be updated as ${input.type}.`);
   if (input.contentKey !== undefined && input.contentKey !== row.contentKey) {
-    throw invalid(`CRDT data for this editor ID is stored under contentKey "${row.contentKey}", not "${input.contentKey}".`);
+    throw invalid(
+      `CRDT data for this editor ID is stored under contentKey "${row.contentKey}", not "${input.contentKey}".`,
+    );
   }
   return replacementUpdate(current.state, row.type, row.contentKey, input.data);
 }
 
 /** Step 2, in the write transaction: merges the planned update (and the pending log) into the locked row. */
 export async function updateCrdtData(scope: ApiKeyScope, input: CrdtWriteInput, update: Uint8Array | null, tx: Tx) {
-  const written = await compactInto(tx, editorOf(scope, input), { extra: update, lastUpdatedBy: scope.apiKeyId, check: storableState });
+  const written = await compactInto(tx, editorOf(scope, input), {
+    extra: update,
+    lastUpdatedBy: scope.apiKeyId,
+    check: storableState,
+  });
   if (!written) throw notFound(NO_CRDT_DATA);
   return update;
 }
