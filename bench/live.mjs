@@ -19,7 +19,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 export const LIVE_TEXT = "content";
 
 /** One stock provider on its own socket; resolves once synced, rejects when refused or after 60 s. */
-export function connectClient({ wsUrl, name, token }, { awareness = null } = {}) {
+function connectClient({ wsUrl, name, token }, { awareness = null } = {}) {
   const doc = new Y.Doc();
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -49,7 +49,7 @@ export function connectClient({ wsUrl, name, token }, { awareness = null } = {})
   });
 }
 
-export function closeClient(c) {
+function closeClient(c) {
   c.provider.destroy();
   c.doc.destroy();
 }
@@ -80,7 +80,7 @@ function acked(provider) {
   });
 }
 
-export function percentiles(samples) {
+function percentiles(samples) {
   const s = [...samples].sort((a, b) => a - b);
   const at = (p) => (s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : null);
   return { n: s.length, p50: at(50), p99: at(99), max: s.length ? s[s.length - 1] : null };
@@ -137,7 +137,7 @@ async function fanoutRounds({ listeners, state }, rounds, change, label) {
 }
 
 /** Fan-out of REST updates and live edits to `n` listeners on one document; RSS per listener when `memory`. */
-export async function measureFanout(target, n, rounds, { memory = false } = {}) {
+async function measureFanout(target, n, rounds, { memory = false } = {}) {
   const sender = await connectClient(target);
   await sleep(memory ? 2000 : 200);
   const rssBefore = memory ? rssKb(target.pid) : null;
@@ -181,7 +181,7 @@ function unackedAtMost(provider, n) {
  * `writers` clients on their own documents send `updates` edits each, keeping at most `window` unacknowledged
  * (Infinity: all at once); accepted updates/s, and how often the server closed a writer's document meanwhile.
  */
-export async function measureThroughput(target, writers, updates, window) {
+async function measureThroughput(target, writers, updates, window) {
   const clients = await Promise.all(Array.from({ length: writers }, (_, i) => connectClient({ ...target, name: target.writerName(i) })));
   let closed = 0;
   for (const c of clients) c.provider.on("close", () => closed++);

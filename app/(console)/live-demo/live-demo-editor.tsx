@@ -30,7 +30,7 @@ interface Connection {
 const idle: Connection = { status: "disconnected", scope: null, refused: null, synced: false, unsynced: 0 };
 
 /** The live document name of one CRDT editor of an API key (docs/live.md). */
-export function liveDocumentName(f: Pick<LiveDemoFields, "key" | "org" | "doc" | "editor">): string {
+function liveDocumentName(f: Pick<LiveDemoFields, "key" | "org" | "doc" | "editor">): string {
   return [f.key, f.org, f.doc, f.editor].map(encodeURIComponent).join("/");
 }
 
