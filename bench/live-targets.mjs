@@ -22,7 +22,12 @@ export async function liveTargets({ root, resultsDir, weftBase, weftPid, tenant 
   await waitFor("plain Hocuspocus server", plain, async () => (await fetch(`${plainBase}/healthz`)).ok, 30_000);
 
   const where = { organizationId: ORG, documentId: DOC, editorId: EDITOR };
-  await postOk(weftBase, "/v2/crdt/add", { ...where, type: "text", contentKey: LIVE_TEXT, data: "start" }, tenant.keyHeaders);
+  await postOk(
+    weftBase,
+    "/v2/crdt/add",
+    { ...where, type: "text", contentKey: LIVE_TEXT, data: "start" },
+    tenant.keyHeaders,
+  );
   const apiKey = tenant.apiKeyId;
   const plainName = liveName("plain", ORG, DOC, EDITOR);
   return [
@@ -34,7 +39,10 @@ export async function liveTargets({ root, resultsDir, weftBase, weftPid, tenant 
       pid: plain.pid,
       writerName: (i) => liveName("plain", ORG, `writer-${i}`, EDITOR),
       restReplace: async (text) => {
-        const res = await fetch(`${plainBase}/update`, { method: "POST", body: JSON.stringify({ name: plainName, key: LIVE_TEXT, text }) });
+        const res = await fetch(`${plainBase}/update`, {
+          method: "POST",
+          body: JSON.stringify({ name: plainName, key: LIVE_TEXT, text }),
+        });
         if (res.status !== 204) throw new Error(`plain /update -> ${res.status}`);
       },
     },
@@ -45,7 +53,8 @@ export async function liveTargets({ root, resultsDir, weftBase, weftPid, tenant 
       token: `${apiKey}:${tenant.keyHeaders["x-velt-auth-token"]}`,
       pid: weftPid,
       writerName: (i) => liveName(apiKey, ORG, `writer-${i}`, EDITOR),
-      restReplace: (text) => postOk(weftBase, "/v2/crdt/update", { ...where, type: "text", data: text }, tenant.keyHeaders),
+      restReplace: (text) =>
+        postOk(weftBase, "/v2/crdt/update", { ...where, type: "text", data: text }, tenant.keyHeaders),
     },
   ];
 }

@@ -124,7 +124,14 @@ async function fanoutRounds({ listeners, state }, rounds, change, label) {
     let done;
     const all = new Promise((r) => (done = r));
     const roundSamples = [];
-    state.round = { id: `${label}-${i}`, expected, t0: performance.now(), pending: listeners.length, samples: roundSamples, done };
+    state.round = {
+      id: `${label}-${i}`,
+      expected,
+      t0: performance.now(),
+      pending: listeners.length,
+      samples: roundSamples,
+      done,
+    };
     await change(expected);
     const timeout = sleep(10_000).then(() => "timeout");
     if ((await Promise.race([all, timeout])) === "timeout") missed += state.round.pending;
@@ -150,15 +157,25 @@ async function measureFanout(target, n, rounds, { memory = false } = {}) {
     perConnectionKb = (rssKb(target.pid) - rssBefore) / n;
   }
   const restMs = [];
-  const rest = await fanoutRounds(group, rounds, async (text) => {
-    const t0 = performance.now();
-    await target.restReplace(text);
-    restMs.push(performance.now() - t0);
-  }, "rest");
-  const live = await fanoutRounds(group, rounds, async (text) => {
-    replaceText(sender.text, text);
-    await acked(sender.provider);
-  }, "live");
+  const rest = await fanoutRounds(
+    group,
+    rounds,
+    async (text) => {
+      const t0 = performance.now();
+      await target.restReplace(text);
+      restMs.push(performance.now() - t0);
+    },
+    "rest",
+  );
+  const live = await fanoutRounds(
+    group,
+    rounds,
+    async (text) => {
+      replaceText(sender.text, text);
+      await acked(sender.provider);
+    },
+    "live",
+  );
   for (const l of [sender, ...group.listeners]) closeClient(l);
   await sleep(500);
   return { clients: n, connectMs, rest, restResponse: percentiles(restMs), live, perConnectionKb };
@@ -182,7 +199,9 @@ function unackedAtMost(provider, n) {
  * (Infinity: all at once); accepted updates/s, and how often the server closed a writer's document meanwhile.
  */
 async function measureThroughput(target, writers, updates, window) {
-  const clients = await Promise.all(Array.from({ length: writers }, (_, i) => connectClient({ ...target, name: target.writerName(i) })));
+  const clients = await Promise.all(
+    Array.from({ length: writers }, (_, i) => connectClient({ ...target, name: target.writerName(i) })),
+  );
   let closed = 0;
   for (const c of clients) c.provider.on("close", () => closed++);
   const t0 = performance.now();
@@ -199,7 +218,14 @@ async function measureThroughput(target, writers, updates, window) {
   const ms = performance.now() - t0;
   for (const c of clients) closeClient(c);
   if (!finished) log(`${target.label}: writers not all acknowledged within 120 s`);
-  return { writers, window: window === Infinity ? "all" : window, updates: writers * updates, ms, perSecond: finished ? (writers * updates * 1000) / ms : null, closed };
+  return {
+    writers,
+    window: window === Infinity ? "all" : window,
+    updates: writers * updates,
+    ms,
+    perSecond: finished ? (writers * updates * 1000) / ms : null,
+    closed,
+  };
 }
 
 /**
@@ -217,7 +243,9 @@ export async function measureLive(targets, { counts = [1000, 100, 1], rounds = 3
   const throughput = [];
   for (const window of [8, Infinity]) {
     for (const t of targets) {
-      log(`${t.label}: ${writers} writers x ${updates} edits, ${window === Infinity ? "all at once" : `at most ${window} unacknowledged each`}`);
+      log(
+        `${t.label}: ${writers} writers x ${updates} edits, ${window === Infinity ? "all at once" : `at most ${window} unacknowledged each`}`,
+      );
       throughput.push({ target: t.label, ...(await measureThroughput(t, writers, updates, window)) });
     }
   }

@@ -32,11 +32,20 @@ async function openDemo(page: Page, fields: Record<string, string>) {
 const status = (page: Page) => page.getByRole("status", { name: "Connection status" });
 const text = (page: Page) => page.getByRole("textbox", { name: "Live text" });
 
-test("two pages edit one document live; REST reads the result; a viewer follows read-only", async ({ browser, request }) => {
+test("two pages edit one document live; REST reads the result; a viewer follows read-only", async ({
+  browser,
+  request,
+}) => {
   const { ownerEmail, workspaceId, apiKey, authToken, keyHeaders } = await newApiKey(request);
   const where = { organizationId: "org-live", documentId: "doc-live", editorId: "editor-1" };
   await rest(request, "/v2/crdt/add", { ...where, type: "text", data: "Hello" }, keyHeaders);
-  const fields = { key: apiKey, org: where.organizationId, doc: where.documentId, editor: where.editorId, contentKey: "content" };
+  const fields = {
+    key: apiKey,
+    org: where.organizationId,
+    doc: where.documentId,
+    editor: where.editorId,
+    contentKey: "content",
+  };
 
   const a = await (await browser.newContext()).newPage();
   const b = await (await browser.newContext()).newPage();
@@ -44,7 +53,8 @@ test("two pages edit one document live; REST reads the result; a viewer follows 
   for (const p of [a, b]) {
     // The app has no favicon (yet): the browser's request for it is not this page's doing.
     p.on("console", (m) => {
-      if (m.type() === "error" && !m.location().url.endsWith("/favicon.ico")) errors.push(`${m.text()} (${m.location().url})`);
+      if (m.type() === "error" && !m.location().url.endsWith("/favicon.ico"))
+        errors.push(`${m.text()} (${m.location().url})`);
     });
   }
 
@@ -56,7 +66,11 @@ test("two pages edit one document live; REST reads the result; a viewer follows 
       {
         userId: "bea",
         userProperties: { name: "Bea", email: "bea@example.com" },
-        permissions: { resources: [{ type: "document", id: where.documentId, organizationId: where.organizationId, accessRole: "editor" }] },
+        permissions: {
+          resources: [
+            { type: "document", id: where.documentId, organizationId: where.organizationId, accessRole: "editor" },
+          ],
+        },
       },
       keyHeaders,
     )

@@ -75,11 +75,17 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
     setSession({ ...fields });
   }
 
-  const set = (name: keyof LiveDemoFields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value }));
+  const set = (name: keyof LiveDemoFields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: e.target.value }));
   const readOnly = !conn.synced || conn.scope !== "read-write";
   const statusText = !session
     ? "Not connected"
-    : [conn.status, conn.scope, conn.synced ? "synced" : "not synced", conn.unsynced ? `${conn.unsynced} unacknowledged` : null]
+    : [
+        conn.status,
+        conn.scope,
+        conn.synced ? "synced" : "not synced",
+        conn.unsynced ? `${conn.unsynced} unacknowledged` : null,
+      ]
         .filter(Boolean)
         .join(" · ");
 
@@ -100,7 +106,13 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
           autoComplete="off"
           hint="A user token from Generate Token, or <apiKey>:<authToken> for full access."
         />
-        <TextField label="Text name (contentKey)" value={fields.contentKey} onChange={set("contentKey")} required autoComplete="off" />
+        <TextField
+          label="Text name (contentKey)"
+          value={fields.contentKey}
+          onChange={set("contentKey")}
+          required
+          autoComplete="off"
+        />
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={ui.primary} disabled={!hydrated}>
             {session ? "Reconnect" : "Connect"}

@@ -7,7 +7,11 @@ export const metadata = { title: "Live demo · weft" };
 // needed: the page holds nothing, the token typed in is what the live server checks. Every field can come
 // from the query string (?key=&org=&doc=&editor=&token=&contentKey=&url=).
 
-export default async function LiveDemoPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LiveDemoPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const query = await searchParams;
   const one = (name: string) => {
     const v = query[name];

@@ -32,7 +32,10 @@ export function LiveConnections({ apiKeyId }: { apiKeyId: string }) {
           </p>
           <ol aria-label="Live documents" className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
             {live.top.map((d) => (
-              <li key={`${d.organizationId}/${d.documentId}/${d.editorId}`} className="flex flex-wrap items-baseline justify-between gap-2 px-3 py-2">
+              <li
+                key={`${d.organizationId}/${d.documentId}/${d.editorId}`}
+                className="flex flex-wrap items-baseline justify-between gap-2 px-3 py-2"
+              >
                 <span className={ui.mono}>
                   {d.organizationId} / {d.documentId} / {d.editorId}
                 </span>
