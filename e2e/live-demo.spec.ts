@@ -138,6 +138,7 @@ test("two pages edit one document live; REST reads the result; a viewer follows 
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText("org-live / doc-live / editor-1");
   await expect(rows.first()).toContainText("3 connections");
+  await screenshots(owner, "live-connections");
 
   expect(errors).toEqual([]);
 });
