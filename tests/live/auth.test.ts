@@ -1,3 +1,4 @@
+import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/wait";
 import {
@@ -139,6 +140,14 @@ describe("live auth", () => {
     const r = await withText("secret");
     const name = nameOf(t, r);
     expect(await refusedWith(name, "garbage")).toBe("invalid-token");
+    // Well-formed, naming this key, but not signed with its secret.
+    const forged = await new SignJWT({ userId: "u", permissions: { resources: [{ type: "organization", id: "org" }] } })
+      .setProtectedHeader({ alg: "HS256", kid: t.apiKey })
+      .setIssuer("weft")
+      .setAudience(t.apiKey)
+      .setExpirationTime("1h")
+      .sign(new TextEncoder().encode("not the key's secret, not the key's secret"));
+    expect(await refusedWith(name, forged)).toBe("invalid-token");
     expect(await refusedWith(name, "")).toBe("invalid-token");
     expect(await refusedWith(name, `${t.apiKey}:wrong`)).toBe("invalid-service-token");
     // Another key's service token, and another key's user token, on this key's document name.
