@@ -33,7 +33,8 @@ export const crdtEndpoints = [
     input: crdtWriteInput,
     output: z.null(),
     message: "CRDT data added successfully.",
-    run: (input, ctx) => addCrdtData(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => addCrdtData(ctx.scope, input, ctx.tx),
     reply: messageOnly,
   }),
   defineEndpoint({
@@ -52,7 +53,8 @@ export const crdtEndpoints = [
     input: crdtWriteInput,
     output: z.null(),
     message: "CRDT data updated successfully.",
-    run: (input, ctx) => updateCrdtData(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => updateCrdtData(ctx.scope, input, ctx.tx),
     reply: messageOnly,
   }),
 ];

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
 
@@ -13,7 +13,7 @@ export interface StoredSettings {
   defaultDocumentAccessType?: (typeof DOCUMENT_ACCESS_TYPES)[number];
 }
 
-export async function loadKeySettings(tx: Tx, scope: ApiKeyScope) {
+export async function loadKeySettings(tx: Reader, scope: ApiKeyScope) {
   const key = await tx.apiKey.findFirst({
     where: { id: scope.apiKeyId, workspaceId: scope.workspaceId },
     select: { ownerEmail: true, type: true, serviceConfig: true },

@@ -1,7 +1,7 @@
 import { encryptSecret } from "@/lib/infra/crypto";
 import { env } from "@/lib/infra/env";
 import { newId } from "@/lib/infra/ids";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 import { denied, exhausted, invalid, notFound, precondition } from "../errors";
 import { capitalizedLocalPart, normalizeEmail } from "../fields";
 import { LOCALHOST_DOMAINS, normalizeDomain } from "../domains/normalize-domain";

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 import type { WeftEventType } from "../events/event";
 import { emitEvent } from "../events/event-rows";
 import { distinctUsers, eventUser, type UserRef } from "../events/user-ref";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
 import { requiredId, type CrdtType } from "./crdt-input";
 import { docFromState, readContent } from "./yjs-content";
@@ -12,7 +12,7 @@ export const getCrdtDataInput = z.strictObject({
 });
 
 /** Every editor's content of the document (or the one editor asked for), with the Yjs state a client applies. */
-export async function getCrdtData(scope: ApiKeyScope, input: z.output<typeof getCrdtDataInput>, tx: Tx) {
+export async function getCrdtData(scope: ApiKeyScope, input: z.output<typeof getCrdtDataInput>, tx: Reader) {
   const rows = await tx.crdtDocument.findMany({
     where: {
       apiKeyId: scope.apiKeyId,

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import type { CrdtType } from "./crdt-input";
 import { docFromState, readContent } from "./yjs-content";
 
@@ -9,7 +9,7 @@ import { docFromState, readContent } from "./yjs-content";
 export async function readDocumentText(
   apiKeyId: string,
   ref: { organizationId: string; documentId: string; editorId?: string | null },
-  tx: Tx,
+  tx: Reader,
 ): Promise<string | undefined> {
   const rows = await tx.crdtDocument.findMany({
     where: { apiKeyId, organizationId: ref.organizationId, documentId: ref.documentId, ...(ref.editorId && { editorId: ref.editorId }) },

@@ -1,4 +1,4 @@
-import type { Db } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { invalid, notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { storableState, editorKey, NO_CRDT_DATA } from "./crdt-document";
@@ -10,24 +10,22 @@ import { mergeIntoState, replacementUpdate } from "./yjs-content";
  * merged under a row lock into whatever is stored by then: two concurrent updates both land, as two
  * clients' edits would, instead of the later write overwriting the earlier one.
  */
-export async function updateCrdtData(scope: ApiKeyScope, input: CrdtWriteInput, db: Db) {
+export async function updateCrdtData(scope: ApiKeyScope, input: CrdtWriteInput, tx: Tx) {
   const key = editorKey(scope, input);
-  const current = await db.crdtDocument.findUnique({ where: key, select: { type: true, contentKey: true, state: true } });
+  const current = await tx.crdtDocument.findUnique({ where: key, select: { type: true, contentKey: true, state: true } });
   if (!current) throw notFound(NO_CRDT_DATA);
   if (current.type !== input.type) throw invalid(`CRDT data for this editor ID has type ${current.type}; it cannot be updated as ${input.type}.`);
   if (input.contentKey !== undefined && input.contentKey !== current.contentKey) {
     throw invalid(`CRDT data for this editor ID is stored under contentKey "${current.contentKey}", not "${input.contentKey}".`);
   }
   const update = replacementUpdate(current.state, current.type as CrdtType, current.contentKey, input.data);
-  await db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ state: Uint8Array }[]>`
-      SELECT "state" FROM "CrdtDocument"
-      WHERE "apiKeyId" = ${scope.apiKeyId} AND "organizationId" = ${input.organizationId}
-        AND "documentId" = ${input.documentId} AND "editorId" = ${input.editorId}
-      FOR UPDATE`;
-    if (!locked[0]) throw notFound(NO_CRDT_DATA);
-    const state = storableState(mergeIntoState(new Uint8Array(locked[0].state), update));
-    await tx.crdtDocument.update({ where: key, data: { state, lastUpdatedBy: scope.apiKeyId } });
-  });
+  const locked = await tx.$queryRaw<{ state: Uint8Array }[]>`
+    SELECT "state" FROM "CrdtDocument"
+    WHERE "apiKeyId" = ${scope.apiKeyId} AND "organizationId" = ${input.organizationId}
+      AND "documentId" = ${input.documentId} AND "editorId" = ${input.editorId}
+    FOR UPDATE`;
+  if (!locked[0]) throw notFound(NO_CRDT_DATA);
+  const state = storableState(mergeIntoState(new Uint8Array(locked[0].state), update));
+  await tx.crdtDocument.update({ where: key, data: { state, lastUpdatedBy: scope.apiKeyId } });
   return null;
 }

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 import { moveEvents, removeEvents } from "../events/event-rows";
 import type { OrgScope } from "../organizations/organization-scope";
 import { documentRowId } from "./document-rows";

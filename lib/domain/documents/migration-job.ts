@@ -1,4 +1,4 @@
-import { db } from "@/lib/infra/db";
+import { db, transaction } from "@/lib/infra/db";
 import { defineJob } from "@/lib/infra/jobs";
 import { errorFields, log } from "@/lib/infra/log";
 import { lockOrganization, type OrgScope } from "../organizations/organization-scope";
@@ -26,7 +26,7 @@ export async function runMigration({ apiKeyId, migrationId }: MigrationJob) {
   });
   if (claimed.count === 0) return;
   try {
-    await db().$transaction(async (tx) => {
+    await transaction(async (tx) => {
       const m = await tx.documentMigration.findFirstOrThrow({ where, select: { organizationId: true, documentId: true, newDocumentId: true } });
       const org: OrgScope = { apiKeyId, organizationId: m.organizationId };
       await lockOrganization(tx, org);

@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
 import { notFound } from "../errors";
 import type { AccessType } from "../fields";
@@ -20,7 +20,7 @@ export const treeSelect = {
 } as const;
 
 /** The organization's folders matching `where`, keyed by folderId. */
-export async function loadFolders(tx: Tx, org: OrgScope, where: Prisma.FolderWhereInput): Promise<Map<string, TreeFolder>> {
+export async function loadFolders(tx: Reader, org: OrgScope, where: Prisma.FolderWhereInput): Promise<Map<string, TreeFolder>> {
   const rows = await tx.folder.findMany({ where: { ...where, apiKeyId: org.apiKeyId, organizationId: org.organizationId }, select: treeSelect });
   return new Map(rows.map((r) => [r.folderId, { ...r, accessType: r.accessType as AccessType }]));
 }

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { precondition } from "../errors";
 import { readServiceConfig, type ServiceConfig } from "../api-keys/service-config";
 
@@ -31,7 +31,7 @@ export function storedAdvanced(config: ServiceConfig): AdvancedConfig | undefine
 }
 
 /** Endpoint operations need advanced webhooks configured and enabled. */
-export async function requireAdvancedEnabled(tx: Tx, apiKeyId: string) {
+export async function requireAdvancedEnabled(tx: Reader, apiKeyId: string) {
   const advanced = storedAdvanced(await readServiceConfig(tx, apiKeyId));
   if (!advanced) throw precondition(NOT_CONFIGURED);
   if (!advanced.isEnabled) throw precondition(DISABLED);
