@@ -29,9 +29,9 @@ export interface CommitContext<A extends AuthLevel = AuthLevel> {
   requestId: string;
 }
 
-export type CallContext<A extends AuthLevel = AuthLevel, W extends boolean = boolean> = W extends true
+export type CallContext<A extends AuthLevel = AuthLevel, W extends boolean = boolean, P = undefined> = (W extends true
   ? WriteContext<A>
-  : ReadContext<A>;
+  : ReadContext<A>) & { prepared: P };
 
 export interface Endpoint<
   A extends AuthLevel = AuthLevel,
@@ -40,6 +40,7 @@ export interface Endpoint<
   R extends z.ZodType = z.ZodType,
   W extends boolean = boolean,
   T = z.input<O>,
+  P = undefined,
 > {
   path: string;
   auth: A;
@@ -58,7 +59,12 @@ export interface Endpoint<
   writes?: W;
   /** Counted per client address before `run` (after the input is parsed); over the limit: RESOURCE_EXHAUSTED. */
   rateLimit?: { bucket: string; limit(): RateLimit };
-  run(input: z.output<I>, ctx: CallContext<A, W>): Promise<T>;
+  /**
+   * For a writing operation that must read before its transaction opens (Update CRDT Data computes its update
+   * from the state as read, then merges it under a row lock): runs with a reader; `run` gets it as `ctx.prepared`.
+   */
+  prepare?(input: z.output<I>, ctx: ReadContext<A>): Promise<P>;
+  run(input: z.output<I>, ctx: CallContext<A, W, P>): Promise<T>;
   /**
    * For a writing operation with an effect that must not happen inside its transaction (a mail that links
    * to the row just written, dropping cached credentials): runs once the transaction has committed, with
@@ -82,6 +88,7 @@ export function defineEndpoint<
   R extends z.ZodType = z.ZodNever,
   W extends boolean = false,
   T = z.input<O>,
->(e: Endpoint<A, I, O, R, W, T> & { path: P }): Endpoint<A, I, O, R, W, T> & { path: P } {
+  Q = undefined,
+>(e: Endpoint<A, I, O, R, W, T, Q> & { path: P }): Endpoint<A, I, O, R, W, T, Q> & { path: P } {
   return e;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { dispatchNext, pruneDispatchedEvents, startEventDispatcher, stopEventDispatcher } from "@/lib/domain/events/dispatcher";
-import { emitEvent } from "@/lib/domain/events/event-rows";
+import { emitEvent } from "@/lib/domain/events/events-store";
 import type { EventConsumer, WeftEvent } from "@/lib/domain/events/event";
 import { db, transaction } from "@/lib/infra/db";
 import { asKey, newWorkspace, useTestDatabase } from "../helpers/api";

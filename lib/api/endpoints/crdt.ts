@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addCrdtData } from "@/lib/domain/crdt/add-crdt-data";
 import { CRDT_TYPES, crdtWriteInput } from "@/lib/domain/crdt/crdt-input";
 import { getCrdtData, getCrdtDataInput } from "@/lib/domain/crdt/get-crdt-data";
-import { updateCrdtData } from "@/lib/domain/crdt/update-crdt-data";
+import { prepareCrdtUpdate, updateCrdtData } from "@/lib/domain/crdt/update-crdt-data";
 import { defineEndpoint } from "../define-endpoint";
 
 /** Add and Update answer `result{status, message}` with no `data` member. */
@@ -54,7 +54,8 @@ export const crdtEndpoints = [
     output: z.null(),
     message: "CRDT data updated successfully.",
     writes: true,
-    run: (input, ctx) => updateCrdtData(ctx.scope, input, ctx.tx),
+    prepare: (input, ctx) => prepareCrdtUpdate(ctx.scope, input, ctx.db),
+    run: (input, ctx) => updateCrdtData(ctx.scope, input, ctx.tx, ctx.prepared),
     reply: messageOnly,
   }),
 ];

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 import { invalid, notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { storableState, editorKey, NO_CRDT_DATA } from "./crdt-document";
@@ -10,15 +10,20 @@ import { mergeIntoState, replacementUpdate } from "./yjs-content";
  * merged under a row lock into whatever is stored by then: two concurrent updates both land, as two
  * clients' edits would, instead of the later write overwriting the earlier one.
  */
-export async function updateCrdtData(scope: ApiKeyScope, input: CrdtWriteInput, tx: Tx) {
+export async function prepareCrdtUpdate(scope: ApiKeyScope, input: CrdtWriteInput, db: Reader) {
   const key = editorKey(scope, input);
-  const current = await tx.crdtDocument.findUnique({ where: key, select: { type: true, contentKey: true, state: true } });
+  const current = await db.crdtDocument.findUnique({ where: key, select: { type: true, contentKey: true, state: true } });
   if (!current) throw notFound(NO_CRDT_DATA);
   if (current.type !== input.type) throw invalid(`CRDT data for this editor ID has type ${current.type}; it cannot be updated as ${input.type}.`);
   if (input.contentKey !== undefined && input.contentKey !== current.contentKey) {
     throw invalid(`CRDT data for this editor ID is stored under contentKey "${current.contentKey}", not "${input.contentKey}".`);
   }
-  const update = replacementUpdate(current.state, current.type as CrdtType, current.contentKey, input.data);
+  return replacementUpdate(current.state, current.type as CrdtType, current.contentKey, input.data);
+}
+
+/** Merges the update `prepareCrdtUpdate` computed (before the transaction) under the row lock. */
+export async function updateCrdtData(scope: ApiKeyScope, input: CrdtWriteInput, tx: Tx, update: Uint8Array | null) {
+  const key = editorKey(scope, input);
   const locked = await tx.$queryRaw<{ state: Uint8Array }[]>`
     SELECT "state" FROM "CrdtDocument"
     WHERE "apiKeyId" = ${scope.apiKeyId} AND "organizationId" = ${input.organizationId}

@@ -1,7 +1,8 @@
 import { db, transaction } from "@/lib/infra/db";
 import { defineJob } from "@/lib/infra/jobs";
 import { errorFields, log } from "@/lib/infra/log";
-import { lockOrganization, type OrgScope } from "../organizations/organization-scope";
+import type { OrgScope } from "../organizations/organization-scope";
+import { lockOrganization } from "../organizations/organizations-store";
 import { moveDocumentData } from "./document-data";
 
 // The background half of Migrate Documents: pending -> in_progress -> completed, or failed with a reason.

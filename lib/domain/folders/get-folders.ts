@@ -7,7 +7,7 @@ import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
 import { FOLDER_NOT_FOUND } from "./folder-messages";
-import { treeSelect } from "./folder-rows";
+import { treeSelect } from "./folders-store";
 import { ROOT } from "./folder-tree";
 
 export const getFoldersInput = z.strictObject({

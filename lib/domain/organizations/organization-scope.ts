@@ -1,4 +1,4 @@
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
 import { notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
@@ -24,14 +24,4 @@ export async function ensureOrganization(tx: Tx, org: OrgScope, create: boolean,
   }
   const found = await tx.organization.findUnique({ where: { apiKeyId_organizationId: org }, select: { id: true } });
   if (!found) throw notFound(ORGANIZATION_MISSING + hint);
-}
-
-/**
- * Locks the organization row until the transaction ends, so that folder changes (which read a subtree and
- * write it back) run one at a time per organization. False when the organization does not exist.
- */
-export async function lockOrganization(tx: Tx, org: OrgScope): Promise<boolean> {
-  const rows = await tx.$queryRaw<unknown[]>`
-    SELECT 1 FROM "Organization" WHERE "apiKeyId" = ${org.apiKeyId} AND "organizationId" = ${org.organizationId} FOR UPDATE`;
-  return rows.length > 0;
 }

@@ -7,6 +7,8 @@ import type { OrgScope } from "../organizations/organization-scope";
 import { FOLDER_MISSING } from "./folder-messages";
 import { placeUnder, type Placement, type TreeFolder } from "./folder-tree";
 
+// The folders area's data access: row ids, tree reads and writes (its raw SQL lives here).
+
 export const folderRowId = (org: OrgScope, folderId: string) => derivedId("fld", [org.apiKeyId, org.organizationId, folderId]);
 
 export const treeSelect = {
