@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { MAX_BATCH, type ItemResults } from "../batch";
 import { invalid } from "../errors";
 import { clientId } from "../fields";

@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
 import { asJson } from "../json-fields";
 import type { OrgScope } from "../organizations/organization-scope";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { AGENT_NOT_FOUND, agentFields, agentId, agentView } from "./agent-fields";

@@ -1,6 +1,6 @@
 import { encryptSecret, randomToken, tokenHash } from "@/lib/infra/crypto";
 import { newId } from "@/lib/infra/ids";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 
 export const DEFAULT_TOKEN_NAME = "Default Auth Token";
 

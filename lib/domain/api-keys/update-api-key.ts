@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import type { WorkspaceScope } from "../scope";
 import { API_KEY_NOT_FOUND } from "./find-workspace-key";

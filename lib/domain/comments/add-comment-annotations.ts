@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { assertDistinct, batchOf } from "../batch";
 import { ensureDocument } from "../documents/documents-store";

@@ -1,4 +1,4 @@
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import type { WeftEventType } from "../events/event";
 import { emitEvent } from "../events/events-store";
 import { distinctUsers, eventUser, type UserRef } from "../events/user-ref";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { assertDistinct, batchOf, type ItemResults } from "../batch";
 import { invalid } from "../errors";
 import type { WeftEventType } from "../events/event";

@@ -1,4 +1,4 @@
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { asJson } from "../json-fields";
 import type { OrgScope } from "../organizations/organization-scope";
 import type { CommentDataInput } from "./comment-input";

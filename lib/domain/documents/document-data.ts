@@ -1,4 +1,4 @@
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { moveEvents, removeEvents } from "../events/events-store";
 import type { OrgScope } from "../organizations/organization-scope";
 import { documentRowId } from "./documents-store";

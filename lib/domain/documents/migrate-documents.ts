@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { DomainError, invalid, notFound } from "../errors";
 import { clientId } from "../fields";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { invalid } from "../errors";
-import { lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
+import { EMAIL_TYPES, lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
 import type { ApiKeyScope } from "../scope";
-import { defaultEmailTriggers, EMAIL_TYPES, emailView, openApiKey, sealApiKey, storedEmail, type StoredEmailConfig } from "./email-settings";
+import { defaultEmailTriggers, emailView, openApiKey, sealApiKey, storedEmail, type StoredEmailConfig } from "./email-settings";
 
 export const INVALID_EMAIL_CONFIG = "Invalid email service configuration.";
 

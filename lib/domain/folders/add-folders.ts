@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
 import { assertDistinct, batchOf, type ItemResults } from "../batch";
 import { invalid } from "../errors";

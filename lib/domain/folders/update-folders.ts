@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
 import { batchOf, type ItemResult, type ItemResults } from "../batch";
 import { accessType, clientId, type AccessType } from "../fields";

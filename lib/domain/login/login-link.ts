@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { sendMail } from "@/lib/infra/mailer";
 import { publicUrl } from "@/lib/infra/env";
 import { subkey } from "@/lib/infra/crypto";

@@ -1,4 +1,4 @@
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
 import { asJson } from "../json-fields";
 import type { OrgScope } from "../organizations/organization-scope";

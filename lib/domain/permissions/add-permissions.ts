@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { assertDistinct, batchOf } from "../batch";
 import { ensureOrganization, orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { assertDistinct, batchOf, type ItemResults } from "../batch";
 import { ACCESS_ROLES, clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";

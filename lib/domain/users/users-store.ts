@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import type { AccessRole } from "../fields";
 import type { OrgScope } from "../organizations/organization-scope";

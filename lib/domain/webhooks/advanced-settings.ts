@@ -26,7 +26,7 @@ export const DISABLED =
   'Advanced webhooks are disabled for this workspace. Enable them via POST /v2/workspace/advancedwebhookconfig/update with { "isEnabled": true }.';
 
 export function storedAdvanced(config: ServiceConfig): AdvancedConfig | undefined {
-  const stored = config.advancedWebhookConfig as Partial<AdvancedConfig> | undefined;
+  const stored = config.advancedWebhookConfig;
   return stored ? { ...ADVANCED_DEFAULTS, ...stored } : undefined;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { encryptSecret } from "@/lib/infra/crypto";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { DomainError } from "../errors";
 import type { ApiKeyScope } from "../scope";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { invalid } from "../errors";
 import { lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
 import type { ApiKeyScope } from "../scope";

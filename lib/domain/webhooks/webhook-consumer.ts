@@ -1,4 +1,4 @@
-import type { Reader, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { readServiceConfig } from "../api-keys/service-config";
 import { describeEvent } from "../events/describe-event";
