@@ -4,8 +4,8 @@ import { hitRateLimit, type RateLimit } from "@/lib/infra/rate-limit";
 import type { CallContext, Endpoint, ScopeFor } from "./define-endpoint";
 
 // Runs one registry operation for an authenticated scope and parsed input: the rate limit, `prepare`, then
-// `run` with a reader, or (`writes: true`) inside the one transaction, then `afterCommit`. The dispatcher calls it; so can
-// any other caller of a registry operation (the console).
+// `run` with a reader, or (`writes: true`) inside the one transaction, then `afterCommit`. The dispatcher
+// calls it; so can any other caller of a registry operation (the console).
 
 export const RATE_LIMITED = "Rate limit exceeded for this endpoint. Try again later.";
 

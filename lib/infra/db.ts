@@ -10,13 +10,24 @@ import { runtime } from "./runtime";
 /** The process's client. Only infra, start-up and `transaction()` hold it; domain code never does. */
 export type Db = PrismaClient;
 type Client = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
-type ReadMethod = "findUnique" | "findUniqueOrThrow" | "findFirst" | "findFirstOrThrow" | "findMany" | "count" | "aggregate" | "groupBy";
+type ReadMethod =
+  | "findUnique"
+  | "findUniqueOrThrow"
+  | "findFirst"
+  | "findFirstOrThrow"
+  | "findMany"
+  | "count"
+  | "aggregate"
+  | "groupBy";
 /**
  * What read-only code takes: the client or a transaction (both fit). It has only the models' read methods
  * and `$queryRaw`, so code holding a Reader cannot write: a write needs a Tx.
  */
 export type Reader = {
-  readonly [M in keyof Client as M extends `$${string}` ? never : M]: Pick<Client[M], Extract<keyof Client[M], ReadMethod>>;
+  readonly [M in keyof Client as M extends `$${string}` ? never : M]: Pick<
+    Client[M],
+    Extract<keyof Client[M], ReadMethod>
+  >;
 } & Pick<Client, "$queryRaw">;
 declare const inTransaction: unique symbol;
 /**

@@ -5,7 +5,12 @@ import { getApiKeys, getApiKeysInput } from "@/lib/domain/api-keys/get-api-keys"
 import { getAuthTokens } from "@/lib/domain/api-keys/get-auth-tokens";
 import { apiKeyRefInput, forgetResetTokens, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
 import { updateApiKey, updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
-import { loginLinkRateLimit, mailLoginLink, sendLoginLink, sendLoginLinkInput } from "@/lib/domain/login/send-login-link";
+import {
+  loginLinkRateLimit,
+  mailLoginLink,
+  sendLoginLink,
+  sendLoginLinkInput,
+} from "@/lib/domain/login/send-login-link";
 import { createWorkspace, createWorkspaceRateLimit } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
 import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";

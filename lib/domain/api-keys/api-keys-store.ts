@@ -10,13 +10,18 @@ const KEY_NOT_FOUND = "API key not found.";
 /** ApiKey.serviceConfig as stored, with the key's row locked until the transaction ends. */
 export async function lockServiceConfigRow(tx: Tx, scope: ApiKeyScope): Promise<unknown> {
   const rows = await tx.$queryRaw<{ serviceConfig: unknown }[]>`
-    SELECT "serviceConfig" FROM "ApiKey" WHERE "id" = ${scope.apiKeyId} AND "workspaceId" = ${scope.workspaceId} FOR UPDATE`;
+    SELECT "serviceConfig" FROM "ApiKey"
+    WHERE "id" = ${scope.apiKeyId} AND "workspaceId" = ${scope.workspaceId}
+    FOR UPDATE`;
   if (!rows[0]) throw notFound(KEY_NOT_FOUND);
   return rows[0].serviceConfig;
 }
 
 export async function serviceConfigOfKey(db: Reader, scope: ApiKeyScope): Promise<unknown> {
-  const key = await db.apiKey.findFirst({ where: { id: scope.apiKeyId, workspaceId: scope.workspaceId }, select: { serviceConfig: true } });
+  const key = await db.apiKey.findFirst({
+    where: { id: scope.apiKeyId, workspaceId: scope.workspaceId },
+    select: { serviceConfig: true },
+  });
   if (!key) throw notFound(KEY_NOT_FOUND);
   return key.serviceConfig;
 }
@@ -27,5 +32,8 @@ export async function readServiceConfigRow(db: Reader, apiKeyId: string): Promis
 }
 
 export async function writeServiceConfigRow(tx: Tx, scope: ApiKeyScope, config: Prisma.InputJsonObject) {
-  await tx.apiKey.updateMany({ where: { id: scope.apiKeyId, workspaceId: scope.workspaceId }, data: { serviceConfig: config } });
+  await tx.apiKey.updateMany({
+    where: { id: scope.apiKeyId, workspaceId: scope.workspaceId },
+    data: { serviceConfig: config },
+  });
 }

@@ -12,8 +12,17 @@ describe("ApiKey.serviceConfig sections", () => {
       requireAutoOrgUser: false,
       enablePrivateComments: true,
       defaultDocumentAccessType: "restricted",
-      emailServiceConfig: { type: "sendgrid", apiKey: "sealed", fromEmail: "a@example.com", triggers: { "comment.add": true } },
-      webhookServiceConfig: { authToken: "sealed", rawNotificationUrl: "https://hooks.example.com", triggers: { "crdt.update": false } },
+      emailServiceConfig: {
+        type: "sendgrid",
+        apiKey: "sealed",
+        fromEmail: "a@example.com",
+        triggers: { "comment.add": true },
+      },
+      webhookServiceConfig: {
+        authToken: "sealed",
+        rawNotificationUrl: "https://hooks.example.com",
+        triggers: { "crdt.update": false },
+      },
       advancedWebhookConfig: { isEnabled: true, encodeData: false },
     };
     expect(parseServiceConfig(stored)).toEqual(stored);
@@ -27,7 +36,8 @@ describe("ApiKey.serviceConfig sections", () => {
   it("refuses a value of the wrong type, on read and before a write", () => {
     expect(() => parseServiceConfig({ useEmailService: "yes" })).toThrow();
     expect(() => parseServiceConfig({ emailServiceConfig: { type: "smtp" } })).toThrow();
-    expect(serviceConfigSchema.safeParse({ webhookServiceConfig: { triggers: { "comment.add": 1 } } }).success).toBe(false);
+    const badTrigger = { webhookServiceConfig: { triggers: { "comment.add": 1 } } };
+    expect(serviceConfigSchema.safeParse(badTrigger).success).toBe(false);
     expect(serviceConfigSchema.safeParse({ defaultDocumentAccessType: "everyone" }).success).toBe(false);
   });
 });

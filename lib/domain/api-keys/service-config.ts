@@ -1,7 +1,12 @@
 import { z } from "zod";
 import type { Reader, Tx } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
-import { lockServiceConfigRow, readServiceConfigRow, serviceConfigOfKey, writeServiceConfigRow } from "./api-keys-store";
+import {
+  lockServiceConfigRow,
+  readServiceConfigRow,
+  serviceConfigOfKey,
+  writeServiceConfigRow,
+} from "./api-keys-store";
 
 // ApiKey.serviceConfig holds the key's service configs (SDK settings, email, simple and advanced webhooks), one
 // zod schema per section: parsed on every read, validated on every write, so no code reads it with casts.

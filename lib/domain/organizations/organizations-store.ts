@@ -9,6 +9,8 @@ import type { OrgScope } from "./organization-scope";
  */
 export async function lockOrganization(tx: Tx, org: OrgScope): Promise<boolean> {
   const rows = await tx.$queryRaw<unknown[]>`
-    SELECT 1 FROM "Organization" WHERE "apiKeyId" = ${org.apiKeyId} AND "organizationId" = ${org.organizationId} FOR UPDATE`;
+    SELECT 1 FROM "Organization"
+    WHERE "apiKeyId" = ${org.apiKeyId} AND "organizationId" = ${org.organizationId}
+    FOR UPDATE`;
   return rows.length > 0;
 }

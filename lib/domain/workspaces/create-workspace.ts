@@ -12,7 +12,10 @@ import { workspaceView } from "./workspace-view";
 
 export const MAX_WORKSPACES_PER_EMAIL = 5;
 /** Counted per client address before the call (the dispatcher's `rateLimit`). */
-export const createWorkspaceRateLimit = { bucket: "create-workspace", limit: () => env().WEFT_RATE_LIMIT_CREATE_WORKSPACE };
+export const createWorkspaceRateLimit = {
+  bucket: "create-workspace",
+  limit: () => env().WEFT_RATE_LIMIT_CREATE_WORKSPACE,
+};
 
 export async function createWorkspace(_scope: PublicScope, input: CreateWorkspaceInput, tx: Tx) {
   const ownerEmail = normalizeEmail(input.ownerEmail);
