@@ -1,20 +1,21 @@
 import { z } from "zod";
 import { DomainError } from "@/lib/domain/errors";
-import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { errorFields, log } from "@/lib/infra/log";
 import { requestIdFrom } from "@/lib/infra/request-id.mjs";
 import { authenticate } from "./auth";
 import { clientIpOf } from "./client-ip";
-import type { CallContext, Endpoint } from "./define-endpoint";
+import type { Endpoint } from "./define-endpoint";
 import { errorResponse, successResponse } from "./envelope";
 import { checkJsonLimits } from "./json-limits";
 import { readBodyCapped } from "./read-body";
 import { registry } from "./registry";
+import { runOperation } from "./run-operation";
 import { firstIssueMessage, issueMessage } from "./validation";
 
 // The only code that knows HTTP: look up the path, read the capped body, authenticate into a scope, parse
-// the input, run, shape the reply through the output schema, map errors to the envelope.
+// the input, run (run-operation.ts: in the one transaction, or with a reader), shape the reply through the
+// output schema, map errors to the envelope.
 
 export interface DispatchOptions {
   /** In-process callers (tests) name the client's IP; the HTTP server passes it in a header. */
@@ -34,11 +35,11 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
       });
     }
     const data = await readData(request, endpoint);
-    const scope = await authenticate(endpoint.auth, request.headers, clientIpOf(request.headers, options.clientIp));
+    const clientIp = clientIpOf(request.headers, options.clientIp);
+    const scope = await authenticate(endpoint.auth, request.headers, clientIp);
     const input = endpoint.input.safeParse(data, { error: issueMessage, reportInput: true });
     if (!input.success) throw new DomainError("INVALID_ARGUMENT", firstIssueMessage(input.error));
-    const ctx: CallContext = { scope, requestId, db: db() };
-    const output = endpoint.output.parse(await endpoint.run(input.data, ctx));
+    const output = endpoint.output.parse(await runOperation(endpoint, input.data, scope, requestId, clientIp));
     const result = endpoint.reply
       ? endpoint.reply.build(output, endpoint.message)
       : { status: "success", message: endpoint.message, data: output };

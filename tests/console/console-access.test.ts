@@ -8,7 +8,7 @@ import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
 import { updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
 import { listPageInput } from "@/lib/domain/paging";
 import { listWorkspacePage } from "@/lib/domain/workspaces/list-workspace-page";
-import { db } from "@/lib/infra/db";
+import { db, type Reader, type Tx } from "@/lib/infra/db";
 import { newWorkspace, uniqueEmail, useTestDatabase } from "../helpers/api";
 
 // The console's server actions all run through runAction (lib/console/run-action.ts): session, the REST
@@ -23,25 +23,28 @@ const operator: Viewer = { email: "ops@example.com", operator: true, scope: OPER
 const renameKey = {
   access: "workspace" as const,
   input: updateApiKeyInput,
-  run: (input: Parameters<typeof updateApiKey>[1], ctx: { scope: Parameters<typeof updateApiKey>[0]; db: ReturnType<typeof db> }) =>
-    updateApiKey(ctx.scope, input, ctx.db),
+  writes: true as const,
+  run: (input: Parameters<typeof updateApiKey>[1], ctx: { scope: Parameters<typeof updateApiKey>[0]; tx: Tx }) =>
+    updateApiKey(ctx.scope, input, ctx.tx),
 };
 const saveAiKeys = {
   access: "apiKey" as const,
   input: updateApiKeyConfigInput,
-  run: (input: Parameters<typeof updateApiKeyConfig>[1], ctx: { scope: Parameters<typeof updateApiKeyConfig>[0]; db: ReturnType<typeof db> }) =>
-    updateApiKeyConfig(ctx.scope, input, ctx.db),
+  writes: true as const,
+  run: (input: Parameters<typeof updateApiKeyConfig>[1], ctx: { scope: Parameters<typeof updateApiKeyConfig>[0]; tx: Tx }) =>
+    updateApiKeyConfig(ctx.scope, input, ctx.tx),
 };
 const setPlan = {
   access: "viewer" as const,
   operatorOnly: true,
   input: updateWorkspaceSettingsInput,
-  run: (input: Parameters<typeof updateWorkspaceSettings>[1], ctx: { db: ReturnType<typeof db> }) => updateWorkspaceSettings(OPERATOR_SCOPE, input, ctx.db),
+  writes: true as const,
+  run: (input: Parameters<typeof updateWorkspaceSettings>[1], ctx: { tx: Tx }) => updateWorkspaceSettings(OPERATOR_SCOPE, input, ctx.tx),
 };
 const listWorkspaces = {
   access: "viewer" as const,
   input: listPageInput,
-  run: (input: Parameters<typeof listWorkspacePage>[1], ctx: { viewer: Viewer; db: ReturnType<typeof db> }) => listWorkspacePage(ctx.viewer.scope, input, ctx.db),
+  run: (input: Parameters<typeof listWorkspacePage>[1], ctx: { viewer: Viewer; db: Reader }) => listWorkspacePage(ctx.viewer.scope, input, ctx.db),
 };
 
 const keyName = async (id: string) => (await db().apiKey.findUniqueOrThrow({ where: { id } })).name;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "@/lib/console/access";
-import { runAction, type ActionContext } from "@/lib/console/run-action";
+import { runAction, type ActionContext, type WriteActionContext } from "@/lib/console/run-action";
 import { sendTestEmail } from "@/lib/domain/email/send-test-email";
 import { updateEmailConfig, updateEmailConfigInput } from "@/lib/domain/email/update-email-config";
 import { createEndpoint, createEndpointInput } from "@/lib/domain/webhooks/create-endpoint";
@@ -35,7 +35,8 @@ const owner = (email: string): Viewer => ({ email, operator: false, scope: { lev
 const saveEmail = {
   access: "apiKey" as const,
   input: updateEmailConfigInput,
-  run: (input: z.output<typeof updateEmailConfigInput>, { scope, db }: ActionContext<"apiKey">) => db.$transaction((tx) => updateEmailConfig(scope, input, tx)),
+  writes: true as const,
+  run: (input: z.output<typeof updateEmailConfigInput>, { scope, tx }: WriteActionContext<"apiKey">) => updateEmailConfig(scope, input, tx),
 };
 const sendTest = {
   access: "apiKey" as const,
@@ -45,18 +46,20 @@ const sendTest = {
 const enableAdvanced = {
   access: "apiKey" as const,
   input: updateAdvancedWebhookConfigInput,
-  run: (input: z.output<typeof updateAdvancedWebhookConfigInput>, { scope, db }: ActionContext<"apiKey">) =>
-    db.$transaction((tx) => updateAdvancedWebhookConfig(scope, input, tx)),
+  writes: true as const,
+  run: (input: z.output<typeof updateAdvancedWebhookConfigInput>, { scope, tx }: WriteActionContext<"apiKey">) =>
+    updateAdvancedWebhookConfig(scope, input, tx),
 };
 const addEndpoint = {
   access: "apiKey" as const,
   input: createEndpointInput,
-  run: (input: z.output<typeof createEndpointInput>, { scope, db }: ActionContext<"apiKey">) => db.$transaction((tx) => createEndpoint(scope, input, tx)),
+  writes: true as const,
+  run: (input: z.output<typeof createEndpointInput>, { scope, tx }: WriteActionContext<"apiKey">) => createEndpoint(scope, input, tx),
 };
 const revealSecret = {
   access: "apiKey" as const,
   input: endpointIdInput,
-  run: (input: z.output<typeof endpointIdInput>, { scope, db }: ActionContext<"apiKey">) => db.$transaction((tx) => getEndpointSecret(scope, input, tx)),
+  run: (input: z.output<typeof endpointIdInput>, { scope, db }: ActionContext<"apiKey">) => getEndpointSecret(scope, input, db),
 };
 
 const NOT_FOUND = { ok: false, error: "API key not found." };

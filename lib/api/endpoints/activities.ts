@@ -3,7 +3,7 @@ import { ACTIVITIES_ADDED, addActivities, addActivitiesInput } from "@/lib/domai
 import { deleteActivities, deleteActivitiesInput } from "@/lib/domain/activities/delete-activities";
 import { getActivities, getActivitiesInput } from "@/lib/domain/activities/get-activities";
 import { FEATURE_TYPES } from "@/lib/domain/activities/write-activity";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { itemResults, paged } from "./replies";
 
 export const activityOutput = z.object({
@@ -33,7 +33,8 @@ export const activityEndpoints = [
     input: addActivitiesInput,
     output: z.object({ success: z.literal(true), message: z.string() }),
     message: ACTIVITIES_ADDED,
-    run: transactional(addActivities),
+    writes: true,
+    run: (input, ctx) => addActivities(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/activities/get",
@@ -51,6 +52,7 @@ export const activityEndpoints = [
     input: deleteActivitiesInput,
     output: itemResults,
     message: "Activity(s) deleted successfully.",
-    run: transactional(deleteActivities),
+    writes: true,
+    run: (input, ctx) => deleteActivities(ctx.scope, input, ctx.tx),
   }),
 ];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { askAi, askAiInput } from "@/lib/domain/ai/ask-ai";
 import { PROVIDERS } from "@/lib/domain/ai/model-routing";
-import { DOCUMENT_ACCESS_TYPES } from "@/lib/domain/api-keys/api-key-settings";
+import { DOCUMENT_ACCESS_TYPES } from "@/lib/domain/api-keys/service-config";
 import { getApiKeyConfig, getApiKeyConfigInput } from "@/lib/domain/api-keys/get-api-key-config";
 import { updateApiKeyConfig, updateApiKeyConfigInput } from "@/lib/domain/api-keys/update-api-key-config";
 import { defineEndpoint } from "../define-endpoint";
@@ -43,7 +43,8 @@ export const aiEndpoints = [
     input: updateApiKeyConfigInput,
     output: z.object({ enablePrivateComments: z.boolean(), ...settings, aiModelsConfig }).partial(),
     message: "API key configuration updated successfully.",
-    run: (input, ctx) => updateApiKeyConfig(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => updateApiKeyConfig(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/apikeyconfig/get",

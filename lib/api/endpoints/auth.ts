@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addPermissions, addPermissionsInput } from "@/lib/domain/permissions/add-permissions";
 import { generateToken, generateTokenInput } from "@/lib/domain/permissions/generate-token";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 
 export const authEndpoints = [
   defineEndpoint({
@@ -11,7 +11,8 @@ export const authEndpoints = [
     input: addPermissionsInput,
     output: z.null(),
     message: "Permissions added successfully.",
-    run: transactional(addPermissions),
+    writes: true,
+    run: (input, ctx) => addPermissions(ctx.scope, input, ctx.tx),
     // The reply has no `data` member.
     reply: {
       build: (_out, message) => ({ status: "success", message }),
@@ -25,6 +26,7 @@ export const authEndpoints = [
     input: generateTokenInput,
     output: z.object({ token: z.string().describe("HS256 JWT, valid 48 hours; see docs/tokens.md.") }),
     message: "Token generated successfully.",
-    run: transactional(generateToken),
+    writes: true,
+    run: (input, ctx) => generateToken(ctx.scope, input, ctx.tx),
   }),
 ];

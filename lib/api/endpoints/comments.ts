@@ -8,7 +8,7 @@ import { getComments, getCommentsInput } from "@/lib/domain/comments/get-comment
 import { addReaction, deleteReaction, reactionInput } from "@/lib/domain/comments/reactions";
 import { updateCommentAnnotations, updateCommentAnnotationsInput } from "@/lib/domain/comments/update-comment-annotations";
 import { updateComments, updateCommentsInput } from "@/lib/domain/comments/update-comments";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { itemResults, paged } from "./replies";
 
 const user = z.object({ userId: z.string() }).loose();
@@ -54,7 +54,8 @@ export const commentEndpoints = [
     input: addCommentAnnotationsInput,
     output: z.record(z.string(), z.object({ success: z.boolean(), annotationId: z.string(), commentIds: z.array(z.number()), message: z.string() })),
     message: "Comment Annotation(s) added successfully.",
-    run: transactional(addCommentAnnotations),
+    writes: true,
+    run: (input, ctx) => addCommentAnnotations(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/get",
@@ -72,7 +73,8 @@ export const commentEndpoints = [
     input: updateCommentAnnotationsInput,
     output: itemResults,
     message: "Comment Annotation(s) updated successfully.",
-    run: transactional(updateCommentAnnotations),
+    writes: true,
+    run: (input, ctx) => updateCommentAnnotations(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/delete",
@@ -81,7 +83,8 @@ export const commentEndpoints = [
     input: deleteCommentAnnotationsInput,
     output: itemResults,
     message: "Comment Annotation(s) deleted successfully.",
-    run: transactional(deleteCommentAnnotations),
+    writes: true,
+    run: (input, ctx) => deleteCommentAnnotations(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/comments/add",
@@ -90,7 +93,8 @@ export const commentEndpoints = [
     input: addCommentsInput,
     output: itemResults,
     message: "Comment(s) added successfully.",
-    run: transactional(addComments),
+    writes: true,
+    run: (input, ctx) => addComments(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/comments/get",
@@ -108,7 +112,8 @@ export const commentEndpoints = [
     input: updateCommentsInput,
     output: itemResults,
     message: "Comment(s) updated successfully.",
-    run: transactional(updateComments),
+    writes: true,
+    run: (input, ctx) => updateComments(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/comments/delete",
@@ -117,7 +122,8 @@ export const commentEndpoints = [
     input: deleteCommentsInput,
     output: itemResults,
     message: "Comment(s) deleted successfully.",
-    run: transactional(deleteComments),
+    writes: true,
+    run: (input, ctx) => deleteComments(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/comments/reactions/add",
@@ -126,7 +132,8 @@ export const commentEndpoints = [
     input: reactionInput,
     output: z.object({ success: z.literal(true), message: z.string() }),
     message: "Reaction added successfully.",
-    run: transactional(addReaction),
+    writes: true,
+    run: (input, ctx) => addReaction(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/comments/reactions/delete",
@@ -135,6 +142,7 @@ export const commentEndpoints = [
     input: reactionInput,
     output: z.object({ success: z.literal(true), message: z.string() }),
     message: "Reaction deleted successfully.",
-    run: transactional(deleteReaction),
+    writes: true,
+    run: (input, ctx) => deleteReaction(ctx.scope, input, ctx.tx),
   }),
 ];

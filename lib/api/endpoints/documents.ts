@@ -5,7 +5,7 @@ import { getDocuments, getDocumentsInput } from "@/lib/domain/documents/get-docu
 import { getMigrationStatus, migrationStatusInput } from "@/lib/domain/documents/get-migration-status";
 import { migrateDocuments, migrateDocumentsInput } from "@/lib/domain/documents/migrate-documents";
 import { MIGRATION_STATUSES } from "@/lib/domain/documents/migration-job";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { itemResults, paged } from "./replies";
 
 const documentRecord = z.object({
@@ -24,7 +24,8 @@ const deleteDocumentsEndpoint = <P extends string>(path: P, summary: string) =>
     input: deleteDocumentsInput,
     output: itemResults,
     message: "Document(s) deleted successfully.",
-    run: transactional(deleteDocuments),
+    writes: true,
+    run: (input, ctx) => deleteDocuments(ctx.scope, input, ctx.tx),
   });
 
 export const documentEndpoints = [
@@ -35,7 +36,8 @@ export const documentEndpoints = [
     input: addDocumentsInput,
     output: itemResults,
     message: "Document(s) added successfully.",
-    run: transactional(addDocuments),
+    writes: true,
+    run: (input, ctx) => addDocuments(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/organizations/documents/get",
@@ -55,7 +57,8 @@ export const documentEndpoints = [
     input: migrateDocumentsInput,
     output: z.object({ migrationId: z.string() }),
     message: "Document migration started successfully.",
-    run: transactional(migrateDocuments),
+    writes: true,
+    run: (input, ctx) => migrateDocuments(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/organizations/documents/migrate/status",

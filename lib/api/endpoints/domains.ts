@@ -29,7 +29,8 @@ export const domainEndpoints = [
     input: domainsInput,
     output: z.object({ domainsAdded: domainList, skippedDomains: domainList }),
     message: "Domain(s) added successfully to allowed domains.",
-    run: (input, ctx) => addDomains(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => addDomains(ctx.scope, input, ctx.tx),
     reply: partialReply("domainsAdded", "Skipped existing domains."),
   }),
   defineEndpoint({
@@ -49,7 +50,8 @@ export const domainEndpoints = [
     input: domainsInput,
     output: z.object({ domainsRemoved: domainList, skippedDomains: domainList }),
     message: "Domain(s) removed successfully from allowed domains.",
-    run: (input, ctx) => deleteDomains(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => deleteDomains(ctx.scope, input, ctx.tx),
     reply: partialReply("domainsRemoved", "Skipped non-existing domains."),
   }),
 ];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { getEmailConfig, getEmailConfigInput } from "@/lib/domain/email/get-email-config";
 import { updateEmailConfig, updateEmailConfigInput } from "@/lib/domain/email/update-email-config";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 
 const emailConfig = z.object({
   useEmailService: z.boolean(),
@@ -25,7 +25,8 @@ export const emailEndpoints = [
     input: updateEmailConfigInput,
     output: emailConfig,
     message: "Email configuration updated successfully.",
-    run: transactional(updateEmailConfig),
+    writes: true,
+    run: (input, ctx) => updateEmailConfig(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/emailconfig/get",
@@ -35,6 +36,6 @@ export const emailEndpoints = [
     output: emailConfig,
     message: "Email configuration retrieved successfully.",
     dataOptional: true,
-    run: transactional(getEmailConfig),
+    run: (input, ctx) => getEmailConfig(ctx.scope, input, ctx.db),
   }),
 ];

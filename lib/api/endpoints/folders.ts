@@ -3,7 +3,7 @@ import { addFolders, addFoldersInput, addFoldersV1Input } from "@/lib/domain/fol
 import { deleteFolder, deleteFolderInput } from "@/lib/domain/folders/delete-folder";
 import { getFolders, getFoldersInput } from "@/lib/domain/folders/get-folders";
 import { updateFolders, updateFoldersInput } from "@/lib/domain/folders/update-folders";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { itemResults } from "./replies";
 
 const folderRecord = z.object({
@@ -33,7 +33,8 @@ export const folderEndpoints = [
     input: addFoldersV1Input,
     output: itemResults,
     message: "Folder created successfully.",
-    run: transactional(addFolders),
+    writes: true,
+    run: (input, ctx) => addFolders(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/organizations/folders/add",
@@ -42,7 +43,8 @@ export const folderEndpoints = [
     input: addFoldersInput,
     output: itemResults,
     message: "Folder created successfully.",
-    run: transactional(addFolders),
+    writes: true,
+    run: (input, ctx) => addFolders(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/organizations/folders/update",
@@ -51,7 +53,8 @@ export const folderEndpoints = [
     input: updateFoldersInput,
     output: itemResults,
     message: "Folder Updated successfully.",
-    run: transactional(updateFolders),
+    writes: true,
+    run: (input, ctx) => updateFolders(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/organizations/folders/get",
@@ -74,6 +77,7 @@ export const folderEndpoints = [
     input: deleteFolderInput,
     output: z.null(),
     message: "Folder deletion initiated successfully.",
-    run: transactional(deleteFolder),
+    writes: true,
+    run: (input, ctx) => deleteFolder(ctx.scope, input, ctx.tx),
   }),
 ];

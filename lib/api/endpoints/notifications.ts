@@ -7,7 +7,7 @@ import {
   getNotificationsV2,
   getNotificationsV2Input,
 } from "@/lib/domain/notifications/get-notifications";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { itemResults, paged } from "./replies";
 
 const user = z.object({ userId: z.string(), name: z.string().optional(), email: z.string().optional() }).loose();
@@ -39,7 +39,8 @@ export const notificationEndpoints = [
     input: addNotificationsV1Input,
     output: added,
     message: NOTIFICATION_ADDED,
-    run: transactional(addNotifications),
+    writes: true,
+    run: (input, ctx) => addNotifications(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/notifications/add",
@@ -48,7 +49,8 @@ export const notificationEndpoints = [
     input: addNotificationsV2Input,
     output: added,
     message: NOTIFICATION_ADDED,
-    run: transactional(addNotifications),
+    writes: true,
+    run: (input, ctx) => addNotifications(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v1/notifications/get",
@@ -76,6 +78,7 @@ export const notificationEndpoints = [
     input: deleteNotificationsInput,
     output: itemResults,
     message: "Notification(s) deleted successfully.",
-    run: transactional(deleteNotifications),
+    writes: true,
+    run: (input, ctx) => deleteNotifications(ctx.scope, input, ctx.tx),
   }),
 ];

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { addOrganizations, addOrganizationsInput } from "@/lib/domain/organizations/add-organizations";
 import { getOrganizations, getOrganizationsInput } from "@/lib/domain/organizations/get-organizations";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { itemResults, paged } from "./replies";
 
 export const organizationEndpoints = [
@@ -12,7 +12,8 @@ export const organizationEndpoints = [
     input: addOrganizationsInput,
     output: itemResults,
     message: "Organization(s) added successfully.",
-    run: transactional(addOrganizations),
+    writes: true,
+    run: (input, ctx) => addOrganizations(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/organizations/get",

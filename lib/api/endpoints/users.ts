@@ -3,7 +3,7 @@ import { addUsers, addUsersInput } from "@/lib/domain/users/add-users";
 import { deleteUsers, deleteUsersInput } from "@/lib/domain/users/delete-users";
 import { getUsers, getUsersInput } from "@/lib/domain/users/get-users";
 import { updateUsers, updateUsersInput, updateUsersV1Input } from "@/lib/domain/users/update-users";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { itemResults, paged } from "./replies";
 
 const user = z.object({
@@ -28,7 +28,8 @@ export const userEndpoints = [
     input: addUsersInput,
     output: itemResults,
     message: PROCESSED,
-    run: transactional(addUsers),
+    writes: true,
+    run: (input, ctx) => addUsers(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v1/users/update",
@@ -37,7 +38,8 @@ export const userEndpoints = [
     input: updateUsersV1Input,
     output: itemResults,
     message: PROCESSED,
-    run: transactional(updateUsers),
+    writes: true,
+    run: (input, ctx) => updateUsers(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/users/update",
@@ -46,7 +48,8 @@ export const userEndpoints = [
     input: updateUsersInput,
     output: itemResults,
     message: PROCESSED,
-    run: transactional(updateUsers),
+    writes: true,
+    run: (input, ctx) => updateUsers(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/users/delete",
@@ -55,7 +58,8 @@ export const userEndpoints = [
     input: deleteUsersInput,
     output: itemResults,
     message: "User(s) deleted successfully.",
-    run: transactional(deleteUsers),
+    writes: true,
+    run: (input, ctx) => deleteUsers(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/users/get",

@@ -12,7 +12,7 @@ import { resendMessage, resendMessageInput } from "@/lib/domain/webhooks/resend-
 import { updateAdvancedWebhookConfig, updateAdvancedWebhookConfigInput } from "@/lib/domain/webhooks/update-advanced-webhook-config";
 import { updateEndpoint, updateEndpointInput } from "@/lib/domain/webhooks/update-endpoint";
 import { updateWebhookConfig, updateWebhookConfigInput } from "@/lib/domain/webhooks/update-webhook-config";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 
 // Simple webhooks (config only: deliveries follow events), advanced webhooks (config, endpoints, secrets)
 // and the delivery log (messages, attempts, resend).
@@ -98,7 +98,8 @@ export const webhookEndpoints = [
     input: updateWebhookConfigInput,
     output: webhookConfig,
     message: "Webhook configuration updated successfully.",
-    run: transactional(updateWebhookConfig),
+    writes: true,
+    run: (input, ctx) => updateWebhookConfig(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/webhookconfig/get",
@@ -108,7 +109,7 @@ export const webhookEndpoints = [
     output: webhookConfig,
     message: "Webhook configuration retrieved successfully.",
     dataOptional: true,
-    run: transactional(getWebhookConfig),
+    run: (input, ctx) => getWebhookConfig(ctx.scope, input, ctx.db),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhookconfig/update",
@@ -117,7 +118,8 @@ export const webhookEndpoints = [
     input: updateAdvancedWebhookConfigInput,
     output: advancedConfig,
     message: "Advanced webhook configuration updated successfully.",
-    run: transactional(updateAdvancedWebhookConfig),
+    writes: true,
+    run: (input, ctx) => updateAdvancedWebhookConfig(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhookconfig/get",
@@ -127,7 +129,7 @@ export const webhookEndpoints = [
     output: advancedConfig,
     message: "Advanced webhook configuration retrieved successfully.",
     dataOptional: true,
-    run: transactional(getAdvancedWebhookConfig),
+    run: (input, ctx) => getAdvancedWebhookConfig(ctx.scope, input, ctx.db),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/get",
@@ -137,7 +139,7 @@ export const webhookEndpoints = [
     output: z.object({ endpoints: z.array(endpoint), ...iteratorPage }),
     message: "Advanced webhook endpoints retrieved successfully.",
     dataOptional: true,
-    run: transactional(getEndpoints),
+    run: (input, ctx) => getEndpoints(ctx.scope, input, ctx.db),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/create",
@@ -146,7 +148,8 @@ export const webhookEndpoints = [
     input: createEndpointInput,
     output: endpoint,
     message: "Advanced webhook endpoint created successfully.",
-    run: transactional(createEndpoint),
+    writes: true,
+    run: (input, ctx) => createEndpoint(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/update",
@@ -155,7 +158,8 @@ export const webhookEndpoints = [
     input: updateEndpointInput,
     output: endpoint,
     message: "Advanced webhook endpoint updated successfully.",
-    run: transactional(updateEndpoint),
+    writes: true,
+    run: (input, ctx) => updateEndpoint(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/delete",
@@ -164,7 +168,8 @@ export const webhookEndpoints = [
     input: endpointIdInput,
     output: z.object({ endpointId: z.string(), deleted: z.boolean() }),
     message: "Advanced webhook endpoint deleted successfully.",
-    run: transactional(deleteEndpoint),
+    writes: true,
+    run: (input, ctx) => deleteEndpoint(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/secret/get",
@@ -173,7 +178,7 @@ export const webhookEndpoints = [
     input: endpointIdInput,
     output: secret,
     message: "Advanced webhook endpoint secret retrieved successfully.",
-    run: transactional(getEndpointSecret),
+    run: (input, ctx) => getEndpointSecret(ctx.scope, input, ctx.db),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/secret/rotate",
@@ -182,7 +187,8 @@ export const webhookEndpoints = [
     input: endpointIdInput,
     output: secret,
     message: "Advanced webhook endpoint secret rotated successfully.",
-    run: transactional(rotateEndpointSecret),
+    writes: true,
+    run: (input, ctx) => rotateEndpointSecret(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/messages/get",
@@ -192,7 +198,7 @@ export const webhookEndpoints = [
     output: z.object({ messages: z.array(message), ...iteratorPage }),
     message: "Advanced webhook messages retrieved successfully.",
     dataOptional: true,
-    run: transactional(getMessages),
+    run: (input, ctx) => getMessages(ctx.scope, input, ctx.db),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/attempts/get",
@@ -202,7 +208,7 @@ export const webhookEndpoints = [
     output: z.object({ attempts: z.array(attempt), ...iteratorPage }),
     message: "Advanced webhook attempts retrieved successfully.",
     dataOptional: true,
-    run: transactional(getAttempts),
+    run: (input, ctx) => getAttempts(ctx.scope, input, ctx.db),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/messages/resend",
@@ -211,6 +217,7 @@ export const webhookEndpoints = [
     input: resendMessageInput,
     output: z.object({ messageId: z.string(), endpointIds: z.array(z.string()) }),
     message: "Advanced webhook message resend scheduled successfully.",
-    run: transactional(resendMessage),
+    writes: true,
+    run: (input, ctx) => resendMessage(ctx.scope, input, ctx.tx),
   }),
 ];

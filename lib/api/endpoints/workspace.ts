@@ -3,10 +3,15 @@ import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
 import { createApiKeyInput } from "@/lib/domain/api-keys/create-api-key-input";
 import { getApiKeys, getApiKeysInput } from "@/lib/domain/api-keys/get-api-keys";
 import { getAuthTokens } from "@/lib/domain/api-keys/get-auth-tokens";
-import { apiKeyRefInput, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
+import { apiKeyRefInput, forgetResetTokens, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
 import { updateApiKey, updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
-import { sendLoginLink, sendLoginLinkInput } from "@/lib/domain/login/send-login-link";
-import { createWorkspace } from "@/lib/domain/workspaces/create-workspace";
+import {
+  loginLinkRateLimit,
+  mailLoginLink,
+  sendLoginLink,
+  sendLoginLinkInput,
+} from "@/lib/domain/login/send-login-link";
+import { createWorkspace, createWorkspaceRateLimit } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
 import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
 import { defineEndpoint } from "../define-endpoint";
@@ -30,7 +35,9 @@ export const workspaceEndpoints = [
     input: createWorkspaceInput,
     output: workspace,
     message: "Workspace created successfully",
-    run: (input, ctx) => createWorkspace(ctx.scope, input, ctx.db),
+    rateLimit: createWorkspaceRateLimit,
+    writes: true,
+    run: (input, ctx) => createWorkspace(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/get",
@@ -49,7 +56,8 @@ export const workspaceEndpoints = [
     input: createApiKeyInput,
     output: z.object({ apiKey: z.string() }),
     message: "API key created successfully.",
-    run: (input, ctx) => ctx.db.$transaction((tx) => createApiKey(ctx.scope, input, tx)),
+    writes: true,
+    run: (input, ctx) => createApiKey(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/authtoken/reset",
@@ -58,7 +66,9 @@ export const workspaceEndpoints = [
     input: apiKeyRefInput,
     output: z.object({ apiKey: z.string(), newAuthToken: authToken }),
     message: "Auth token reset successfully.",
-    run: (input, ctx) => resetAuthToken(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => resetAuthToken(ctx.scope, input, ctx.tx),
+    afterCommit: forgetResetTokens,
   }),
   defineEndpoint({
     path: "/v2/workspace/authtokens/get",
@@ -86,7 +96,8 @@ export const workspaceEndpoints = [
     input: updateApiKeyInput,
     output: z.null(),
     message: "API key updated successfully.",
-    run: (input, ctx) => updateApiKey(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => updateApiKey(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/email/send-login-link",
@@ -95,6 +106,9 @@ export const workspaceEndpoints = [
     input: sendLoginLinkInput,
     output: z.null(),
     message: "Login link sent successfully",
-    run: (input, ctx) => sendLoginLink(ctx.scope, input, ctx.db),
+    rateLimit: loginLinkRateLimit,
+    writes: true,
+    run: (input, ctx) => sendLoginLink(ctx.scope, input, ctx.tx),
+    afterCommit: mailLoginLink,
   }),
 ];

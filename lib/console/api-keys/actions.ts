@@ -4,7 +4,7 @@ import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
 import { createApiKeyInput } from "@/lib/domain/api-keys/create-api-key-input";
 import { getApiKeys, getApiKeysInput } from "@/lib/domain/api-keys/get-api-keys";
 import { getAuthTokens } from "@/lib/domain/api-keys/get-auth-tokens";
-import { apiKeyRefInput, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
+import { apiKeyRefInput, forgetResetTokens, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
 import { updateApiKey, updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
 import { addDomains, deleteDomains, getDomains, getDomainsInput } from "@/lib/domain/domains/domain-changes";
 import { domainsInput } from "@/lib/domain/domains/domains-input";
@@ -23,20 +23,23 @@ export const listApiKeysAction = consoleAction({
 export const createApiKeyAction = consoleAction({
   access: "workspace",
   input: createApiKeyInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => createApiKey(scope, input, tx)),
+  writes: true,
+  run: (input, { scope, tx }) => createApiKey(scope, input, tx),
 });
 
 export const renameApiKeyAction = consoleAction({
   access: "workspace",
   input: updateApiKeyInput,
-  run: (input, { scope, db }) => updateApiKey(scope, input, db),
+  writes: true,
+  run: (input, { scope, tx }) => updateApiKey(scope, input, tx),
 });
 
 /** Advanced queries and activity logs: the owner's switches too (see access.ts). */
 export const updateApiKeySettingsAction = consoleAction({
   access: "workspace",
   input: updateApiKeySettingsInput,
-  run: (input, { scope, db }) => updateApiKeySettings(scope, input, db),
+  writes: true,
+  run: (input, { scope, tx }) => updateApiKeySettings(scope, input, tx),
 });
 
 export const revealAuthTokensAction = consoleAction({
@@ -48,7 +51,9 @@ export const revealAuthTokensAction = consoleAction({
 export const resetAuthTokenAction = consoleAction({
   access: "workspace",
   input: apiKeyRefInput,
-  run: (input, { scope, db }) => resetAuthToken(scope, input, db),
+  writes: true,
+  run: (input, { scope, tx }) => resetAuthToken(scope, input, tx),
+  afterCommit: (result) => forgetResetTokens(result),
 });
 
 export const getAllowedDomainsAction = consoleAction({
@@ -60,11 +65,13 @@ export const getAllowedDomainsAction = consoleAction({
 export const addAllowedDomainsAction = consoleAction({
   access: "apiKey",
   input: domainsInput,
-  run: (input, { scope, db }) => addDomains(scope, input, db),
+  writes: true,
+  run: (input, { scope, tx }) => addDomains(scope, input, tx),
 });
 
 export const removeAllowedDomainsAction = consoleAction({
   access: "apiKey",
   input: domainsInput,
-  run: (input, { scope, db }) => deleteDomains(scope, input, db),
+  writes: true,
+  run: (input, { scope, tx }) => deleteDomains(scope, input, tx),
 });

@@ -16,5 +16,6 @@ export const getAiProviderKeysAction = consoleAction({
 export const saveAiProviderKeysAction = consoleAction({
   access: "apiKey",
   input: updateApiKeyConfigInput,
-  run: (input, { scope, db }) => updateApiKeyConfig(scope, input, db),
+  writes: true,
+  run: (input, { scope, tx }) => updateApiKeyConfig(scope, input, tx),
 });

@@ -12,13 +12,14 @@ import { consoleAction } from "../action";
 export const getEmailConfigAction = consoleAction({
   access: "apiKey",
   input: getEmailConfigInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => getEmailConfig(scope, input, tx)),
+  run: (input, { scope, db }) => getEmailConfig(scope, input, db),
 });
 
 export const saveEmailConfigAction = consoleAction({
   access: "apiKey",
   input: updateEmailConfigInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => updateEmailConfig(scope, input, tx)),
+  writes: true,
+  run: (input, { scope, tx }) => updateEmailConfig(scope, input, tx),
 });
 
 /** The recipient is always the viewer: the console cannot be used to mail arbitrary addresses. */

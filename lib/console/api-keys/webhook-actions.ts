@@ -19,65 +19,72 @@ import { consoleAction } from "../action";
 export const saveWebhookConfigAction = consoleAction({
   access: "apiKey",
   input: updateWebhookConfigInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => updateWebhookConfig(scope, input, tx)),
+  writes: true,
+  run: (input, { scope, tx }) => updateWebhookConfig(scope, input, tx),
 });
 
 export const saveAdvancedWebhookConfigAction = consoleAction({
   access: "apiKey",
   input: updateAdvancedWebhookConfigInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => updateAdvancedWebhookConfig(scope, input, tx)),
+  writes: true,
+  run: (input, { scope, tx }) => updateAdvancedWebhookConfig(scope, input, tx),
 });
 
 export const listEndpointsAction = consoleAction({
   access: "apiKey",
   input: getEndpointsInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => getEndpoints(scope, input, tx)),
+  run: (input, { scope, db }) => getEndpoints(scope, input, db),
 });
 
 export const createEndpointAction = consoleAction({
   access: "apiKey",
   input: createEndpointInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => createEndpoint(scope, input, tx)),
+  writes: true,
+  run: (input, { scope, tx }) => createEndpoint(scope, input, tx),
 });
 
 export const updateEndpointAction = consoleAction({
   access: "apiKey",
   input: updateEndpointInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => updateEndpoint(scope, input, tx)),
+  writes: true,
+  run: (input, { scope, tx }) => updateEndpoint(scope, input, tx),
 });
 
 export const deleteEndpointAction = consoleAction({
   access: "apiKey",
   input: endpointIdInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => deleteEndpoint(scope, input, tx)),
+  writes: true,
+  run: (input, { scope, tx }) => deleteEndpoint(scope, input, tx),
 });
 
 export const revealEndpointSecretAction = consoleAction({
   access: "apiKey",
   input: endpointIdInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => getEndpointSecret(scope, input, tx)),
+  run: (input, { scope, db }) => getEndpointSecret(scope, input, db),
 });
 
 export const rotateEndpointSecretAction = consoleAction({
   access: "apiKey",
   input: endpointIdInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => rotateEndpointSecret(scope, input, tx)),
+  writes: true,
+  run: (input, { scope, tx }) => rotateEndpointSecret(scope, input, tx),
 });
 
 export const listMessagesAction = consoleAction({
   access: "apiKey",
   input: getMessagesInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => getMessages(scope, input, tx)),
+  run: (input, { scope, db }) => getMessages(scope, input, db),
 });
 
 export const listAttemptsAction = consoleAction({
   access: "apiKey",
   input: getAttemptsInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => getAttempts(scope, input, tx)),
+  run: (input, { scope, db }) => getAttempts(scope, input, db),
 });
 
 export const resendMessageAction = consoleAction({
   access: "apiKey",
   input: resendMessageInput,
-  run: (input, { scope, db }) => db.$transaction((tx) => resendMessage(scope, input, tx)),
+  writes: true,
+  run: (input, { scope, tx }) => resendMessage(scope, input, tx),
 });

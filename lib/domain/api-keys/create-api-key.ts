@@ -7,6 +7,7 @@ import { capitalizedLocalPart, normalizeEmail } from "../fields";
 import { LOCALHOST_DOMAINS, normalizeDomain } from "../domains/normalize-domain";
 import type { WorkspaceScope } from "../scope";
 import { API_KEY_TYPES, DEFAULT_PERSISTENCE_REGION, DEFAULT_REALTIME_REGION, type CreateApiKeyInput } from "./create-api-key-input";
+import { serviceConfigSchema, type ServiceConfig } from "./service-config";
 import { issueAuthToken } from "./tokens";
 
 export function normalizeDomainList(list: string[], field: string): string[] {
@@ -19,7 +20,7 @@ export function normalizeDomainList(list: string[], field: string): string[] {
   return out;
 }
 
-function serviceConfigOf(input: CreateApiKeyInput) {
+function serviceConfigOf(input: CreateApiKeyInput): ServiceConfig {
   const { emailServiceConfig: mail, webhookServiceConfig: hook } = input;
   return {
     useEmailService: input.useEmailService ?? false,
@@ -43,7 +44,7 @@ export interface NewApiKey {
   persistenceDBRegion?: string;
   realtimeDBRegion?: string;
   allowedDomains?: string[];
-  serviceConfig?: object;
+  serviceConfig?: ServiceConfig;
 }
 
 /** Writes a key (and its first auth token, when asked). Shared by Create Workspace and Create API Key. */
@@ -61,7 +62,7 @@ export async function insertApiKey(tx: Tx, key: NewApiKey) {
       realtimeDBRegion: key.realtimeDBRegion,
       advancedQueries: e.WEFT_DEFAULT_ADVANCED_QUERIES,
       activityLogs: e.WEFT_DEFAULT_ACTIVITY_LOGS,
-      serviceConfig: key.serviceConfig ?? {},
+      serviceConfig: serviceConfigSchema.parse(key.serviceConfig ?? {}),
       domains: key.allowedDomains?.length ? { create: key.allowedDomains.map((domain) => ({ domain })) } : undefined,
     },
   });

@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 import type { CrdtType } from "./crdt-input";
 import type { EditorRef } from "./crdt-document";
 
@@ -25,7 +25,7 @@ function where(k: EditorKey) {
 }
 
 /** Log rows of one editor in id order. */
-export async function readLog(tx: Tx, k: EditorKey): Promise<{ id: bigint; update: Uint8Array }[]> {
+export async function readLog(tx: Reader, k: EditorKey): Promise<{ id: bigint; update: Uint8Array }[]> {
   return tx.crdtUpdate.findMany({ where: where(k), orderBy: { id: "asc" }, select: { id: true, update: true } });
 }
 
@@ -46,7 +46,7 @@ export function foldUpdates(base: Uint8Array | undefined, updates: Uint8Array[])
 
 /** The editor's current state (row ⊕ log), or undefined when it has neither. */
 export async function currentState(
-  tx: Tx,
+  tx: Reader,
   k: EditorKey,
 ): Promise<{ row: EditorRow | null; state: Uint8Array } | undefined> {
   const [row, log] = await Promise.all([
@@ -74,7 +74,7 @@ export async function appendUpdate(tx: Tx, k: EditorKey, update: Uint8Array): Pr
   return row.id;
 }
 
-export async function readLogRow(tx: Tx, apiKeyId: string, id: bigint): Promise<Uint8Array | undefined> {
+export async function readLogRow(tx: Reader, apiKeyId: string, id: bigint): Promise<Uint8Array | undefined> {
   const row = await tx.crdtUpdate.findFirst({ where: { id, apiKeyId }, select: { update: true } });
   return row?.update;
 }
@@ -175,7 +175,7 @@ function rootType(root: Y.AbstractType<any>): CrdtType | undefined {
  * `state` and `updatedAt` moved to its latest logged edit.
  */
 export async function foldedRows(
-  tx: Tx,
+  tx: Reader,
   apiKeyId: string,
   ref: { organizationId: string; documentId: string; editorId?: string },
 ) {

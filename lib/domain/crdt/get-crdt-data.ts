@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
 import { foldedRows } from "./crdt-log";
 import { requiredId } from "./crdt-input";
@@ -16,7 +16,7 @@ export const getCrdtDataInput = z.strictObject({
  * Every editor's content of the document (or the one editor asked for), with the Yjs state a client applies:
  * the current state, live edits acknowledged but not yet compacted included.
  */
-export async function getCrdtData(scope: ApiKeyScope, input: z.output<typeof getCrdtDataInput>, tx: Tx) {
+export async function getCrdtData(scope: ApiKeyScope, input: z.output<typeof getCrdtDataInput>, tx: Reader) {
   const rows = await foldedRows(tx, scope.apiKeyId, input);
   return rows.map((row) => {
     const type = row.type;

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import type { GrantedResource } from "../permissions/resources";
 import type { EditorKey } from "./crdt-log";
 
@@ -18,7 +18,7 @@ interface Candidate {
 }
 
 export async function liveRole(
-  tx: Tx,
+  tx: Reader,
   k: EditorKey,
   userId: string,
   tokenResources: readonly GrantedResource[],

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { foldedRows } from "./crdt-log";
 import { docFromState, readContent } from "./yjs-content";
 
@@ -9,7 +9,7 @@ import { docFromState, readContent } from "./yjs-content";
 export async function readDocumentText(
   apiKeyId: string,
   ref: { organizationId: string; documentId: string; editorId?: string | null },
-  tx: Tx,
+  tx: Reader,
 ): Promise<string | undefined> {
   const rows = await foldedRows(tx, apiKeyId, { ...ref, editorId: ref.editorId || undefined });
   if (!rows.length) return undefined;

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 import { invalid, notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { storableState, NO_CRDT_DATA } from "./crdt-document";
@@ -24,7 +24,7 @@ function editorOf(scope: ApiKeyScope, input: CrdtWriteInput) {
 export async function planCrdtUpdate(
   scope: ApiKeyScope,
   input: CrdtWriteInput,
-  reader: Tx,
+  reader: Reader,
 ): Promise<Uint8Array | null> {
   const current = await currentState(reader, editorOf(scope, input));
   const row = current?.row;

@@ -4,9 +4,6 @@ import type { ServiceConfig } from "../api-keys/service-config";
 // The email config as stored in ApiKey.serviceConfig (`useEmailService`, `emailServiceConfig`), its defaults
 // and its wire view. The SendGrid key is stored encrypted and shown masked.
 
-export const EMAIL_TYPES = ["default", "sendgrid", "custom"] as const;
-export type EmailType = (typeof EMAIL_TYPES)[number];
-
 /** The standard comment triggers, on when email is first enabled. */
 export const STANDARD_COMMENT_TRIGGERS = [
   "comment_annotation.add",
@@ -23,16 +20,7 @@ export function defaultEmailTriggers(): Record<string, boolean> {
   return Object.fromEntries([...STANDARD_COMMENT_TRIGGERS, ...HUDDLE_TRIGGERS].map((t) => [t, true]));
 }
 
-export interface StoredEmailConfig {
-  type?: EmailType;
-  /** AES-256-GCM sealed. */
-  apiKey?: string;
-  fromEmail?: string;
-  fromCompany?: string;
-  commentTemplateId?: string;
-  tagTemplateId?: string;
-  triggers?: Record<string, boolean>;
-}
+export type StoredEmailConfig = NonNullable<ServiceConfig["emailServiceConfig"]>;
 
 export interface StoredEmail {
   useEmailService: boolean;
@@ -42,7 +30,7 @@ export interface StoredEmail {
 export function storedEmail(config: ServiceConfig): StoredEmail {
   return {
     useEmailService: config.useEmailService === true,
-    emailServiceConfig: { ...((config.emailServiceConfig ?? {}) as StoredEmailConfig) },
+    emailServiceConfig: { ...config.emailServiceConfig },
   };
 }
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { invalid } from "../errors";
-import { lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
+import { EMAIL_TYPES, lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
 import type { ApiKeyScope } from "../scope";
 import { openSetting, sealSetting } from "@/lib/infra/crypto";
-import { defaultEmailTriggers, EMAIL_TYPES, emailView, storedEmail, type StoredEmailConfig } from "./email-settings";
+import { defaultEmailTriggers, emailView, storedEmail, type StoredEmailConfig } from "./email-settings";
 
 export const INVALID_EMAIL_CONFIG = "Invalid email service configuration.";
 

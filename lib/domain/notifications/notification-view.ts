@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 
 // A stored notification as Get Notifications and Get All User Data return it: every field of the spec's
 // Notification table, `timestamp` in epoch ms, recipients as the notifyUsers / notifyUsersByUserId maps.
@@ -50,7 +50,7 @@ export interface NotificationView {
 }
 
 /** Views of the rows, in their order, with each one's recipients. */
-export async function notificationViews(tx: Tx, rows: NotificationRow[]): Promise<NotificationView[]> {
+export async function notificationViews(tx: Reader, rows: NotificationRow[]): Promise<NotificationView[]> {
   const recipients = rows.length
     ? await tx.notificationRecipient.findMany({
         where: { notificationRowId: { in: rows.map((r) => r.id) } },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { invalid } from "../errors";
 import { clientId } from "../fields";
 import { commentView, reactionView } from "../comments/comment-rows";
@@ -48,7 +48,7 @@ function split<T extends { createdAt: Date; id: string }>(rows: T[]): { page: T[
   return { page, next: rows.length > PER_FEATURE && last ? [last.createdAt.getTime(), last.id] : "done" };
 }
 
-export async function getUserData(scope: ApiKeyScope, input: z.output<typeof getUserDataInput>, tx: Tx) {
+export async function getUserData(scope: ApiKeyScope, input: z.output<typeof getUserDataInput>, tx: Reader) {
   const org = orgScope(scope, input.organizationId);
   const cursor = decode(input.pageToken);
   const userId = input.userId;

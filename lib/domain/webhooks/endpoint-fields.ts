@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { notFound } from "../errors";
 import { isHttpUrl } from "./http-url";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 
 // Advanced webhook endpoint records: input fields, the wire view (unset optional fields are explicit null),
 // secrets and the lookup every endpoint operation shares.
@@ -59,7 +59,7 @@ export function endpointView(e: EndpointRow) {
   };
 }
 
-export async function findEndpoint(tx: Tx, apiKeyId: string, endpointId: string) {
+export async function findEndpoint(tx: Reader, apiKeyId: string, endpointId: string) {
   const endpoint = await tx.webhookEndpoint.findFirst({ where: { apiKeyId, id: endpointId } });
   if (!endpoint) throw notFound(ENDPOINT_NOT_FOUND);
   return endpoint;

@@ -14,17 +14,7 @@ export function defaultWebhookTriggers(): Record<string, boolean> {
   return { ...Object.fromEntries(on.map((t) => [t, true])), ...Object.fromEntries(off.map((t) => [t, false])) };
 }
 
-export interface StoredWebhookConfig {
-  /** AES-256-GCM sealed. */
-  authToken?: string;
-  rawNotificationUrl?: string;
-  processedNotificationUrl?: string;
-  encodeData?: boolean;
-  encryptData?: boolean;
-  publicKey?: string;
-  enableDataProtection?: boolean;
-  triggers?: Record<string, boolean>;
-}
+export type StoredWebhookConfig = NonNullable<ServiceConfig["webhookServiceConfig"]>;
 
 export interface StoredWebhook {
   useWebhookService: boolean;
@@ -34,7 +24,7 @@ export interface StoredWebhook {
 export function storedWebhook(config: ServiceConfig): StoredWebhook {
   return {
     useWebhookService: config.useWebhookService === true,
-    webhookServiceConfig: { ...((config.webhookServiceConfig ?? {}) as StoredWebhookConfig) },
+    webhookServiceConfig: { ...config.webhookServiceConfig },
   };
 }
 
