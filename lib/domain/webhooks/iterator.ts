@@ -30,17 +30,17 @@ export const iteratorInput = {
 type Order = "asc" | "desc";
 const flip = (o: Order): Order => (o === "asc" ? "desc" : "asc");
 
-/** One page in `order` of (createdAt, id); `fetch` runs the query with the keyset bound the token gives. */
+/** One page in `order` of (createdAt, id); `readRows` runs the query with the keyset bound the token gives. */
 export async function iteratorPage<T extends { createdAt: Date; id: string }>(
   input: { limit: number; iterator?: string },
   order: Order,
-  fetch: (bound: object, orderBy: { createdAt?: Order; id?: Order }[], take: number) => Promise<T[]>,
+  readRows: (bound: object, orderBy: { createdAt?: Order; id?: Order }[], take: number) => Promise<T[]>,
 ) {
   const cursor = input.iterator ? decode(input.iterator) : undefined;
   const backwards = cursor?.dir === "prev";
   const walk = backwards ? flip(order) : order;
   const bound = cursor ? beyondPosition("createdAt", cursor, walk) : {};
-  const rows = await fetch(bound, [{ createdAt: walk }, { id: walk }], input.limit + 1);
+  const rows = await readRows(bound, [{ createdAt: walk }, { id: walk }], input.limit + 1);
   const more = rows.length > input.limit;
   const items = rows.slice(0, input.limit);
   if (backwards) items.reverse();
