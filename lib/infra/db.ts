@@ -36,7 +36,26 @@ export async function disconnectDb() {
   await current?.client.$disconnect();
 }
 
+const commitHooks = new WeakMap<object, (() => void)[]>();
+
 /** Runs `fn` in one transaction: a failed call writes nothing. */
-export function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db().$transaction((tx) => fn(tx));
+export async function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const hooks: (() => void)[] = [];
+  const result = await db().$transaction((tx) => {
+    commitHooks.set(tx, hooks);
+    return fn(tx);
+  });
+  for (const hook of hooks) hook();
+  return result;
+}
+
+/**
+ * Runs `fn` once the transaction `tx` (opened by `transaction()`) has committed; never if it rolls back.
+ * Returns false when `tx` is not such a transaction.
+ */
+export function afterCommit(tx: Tx, fn: () => void): boolean {
+  const hooks = commitHooks.get(tx);
+  if (!hooks) return false;
+  hooks.push(fn);
+  return true;
 }

@@ -6,6 +6,7 @@ import { setRuntime, type DatabaseMode } from "./runtime";
 import { resolveSecretKey } from "./secret-key";
 import { disconnectDb } from "./db";
 import { startJobs, stopJobs } from "./jobs";
+import { startNotifyBus, stopNotifyBus } from "./notify-bus";
 import { jobModules } from "@/lib/jobs";
 
 export interface Started {
@@ -54,6 +55,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     await embedded?.stop();
     throw err;
   }
+  await startNotifyBus({ mode: databaseMode, databaseUrl });
   await Promise.all(jobModules.map((load) => load()));
   await startJobs(databaseUrl, { work: opts.role === "server", poolMax: databaseMode === "embedded" ? 2 : 4 });
   setRuntime({ databaseUrl, databaseMode, secretKey, ready: true });
@@ -64,6 +66,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     appliedMigrations,
     async stop() {
       await stopJobs();
+      await stopNotifyBus();
       await disconnectDb();
       await embedded?.stop();
     },
