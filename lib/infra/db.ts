@@ -1,6 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "./env";
+import { errorFields, log } from "./log";
 import { runtime } from "./runtime";
 
 // One Prisma client per process, over adapter-pg in both modes: a real PostgreSQL, or the embedded PGlite
@@ -22,8 +23,34 @@ export function db(): PrismaClient {
     // PGlite runs one transaction at a time; waiting for a turn is normal there.
     transactionOptions: { maxWait: embedded ? 15_000 : 5_000, timeout: 15_000 },
   });
+  withCommitHooks(client);
   holder.__weftPrisma = { url: databaseUrl, client };
   return client;
+}
+
+const commitHooks = new WeakMap<object, (() => void)[]>();
+
+// Every interactive transaction of the client, whoever opens it, runs the afterCommit hooks registered on it.
+function withCommitHooks(client: PrismaClient) {
+  const original = client.$transaction.bind(client) as (arg: unknown, options?: unknown) => Promise<unknown>;
+  const patched = async (arg: unknown, options?: unknown) => {
+    if (typeof arg !== "function") return original(arg, options);
+    const hooks: (() => void)[] = [];
+    const run = arg as (tx: Tx) => Promise<unknown>;
+    const result = await original((tx: Tx) => {
+      commitHooks.set(tx, hooks);
+      return run(tx);
+    }, options);
+    for (const hook of hooks) {
+      try {
+        hook();
+      } catch (e) {
+        log.error("after-commit hook failed", errorFields(e));
+      }
+    }
+    return result;
+  };
+  Object.defineProperty(client, "$transaction", { value: patched, configurable: true, writable: true });
 }
 
 function poolMax(): number {
@@ -36,22 +63,14 @@ export async function disconnectDb() {
   await current?.client.$disconnect();
 }
 
-const commitHooks = new WeakMap<object, (() => void)[]>();
-
 /** Runs `fn` in one transaction: a failed call writes nothing. */
-export async function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const hooks: (() => void)[] = [];
-  const result = await db().$transaction((tx) => {
-    commitHooks.set(tx, hooks);
-    return fn(tx);
-  });
-  for (const hook of hooks) hook();
-  return result;
+export function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db().$transaction((tx) => fn(tx));
 }
 
 /**
- * Runs `fn` once the transaction `tx` (opened by `transaction()`) has committed; never if it rolls back.
- * Returns false when `tx` is not such a transaction.
+ * Runs `fn` once the interactive transaction `tx` has committed; never if it rolls back. Returns false when
+ * `tx` is not an open interactive transaction (the client itself, for instance).
  */
 export function afterCommit(tx: Tx, fn: () => void): boolean {
   const hooks = commitHooks.get(tx);

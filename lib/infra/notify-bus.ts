@@ -56,7 +56,7 @@ function deliver(channel: string, payload: string) {
 }
 
 /**
- * Sends `payload` to every subscriber of `channel` on every instance. With `tx` (from `transaction()`), it is
+ * Sends `payload` to every subscriber of `channel` on every instance. With `tx` (an interactive transaction), it is
  * delivered only if and when that transaction commits.
  */
 export async function publish(channel: string, payload: string, tx?: Tx): Promise<void> {
@@ -72,7 +72,7 @@ export async function publish(channel: string, payload: string, tx?: Tx): Promis
     return;
   }
   if (!afterCommit(tx, () => setImmediate(() => deliver(channel, payload)))) {
-    throw new Error("notify bus: publish(…, tx) needs a transaction opened by transaction()");
+    throw new Error("notify bus: publish(…, tx) needs an open interactive transaction");
   }
 }
 

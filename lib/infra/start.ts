@@ -7,6 +7,7 @@ import { resolveSecretKey } from "./secret-key";
 import { disconnectDb } from "./db";
 import { startJobs, stopJobs } from "./jobs";
 import { startNotifyBus, stopNotifyBus } from "./notify-bus";
+import { watchCredentialChanges } from "./credential-cache";
 import { jobModules } from "@/lib/jobs";
 
 export interface Started {
@@ -56,6 +57,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     throw err;
   }
   await startNotifyBus({ mode: databaseMode, databaseUrl });
+  watchCredentialChanges();
   await Promise.all(jobModules.map((load) => load()));
   await startJobs(databaseUrl, { work: opts.role === "server", poolMax: databaseMode === "embedded" ? 2 : 4 });
   setRuntime({ databaseUrl, databaseMode, secretKey, ready: true });
