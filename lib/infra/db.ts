@@ -68,6 +68,11 @@ export function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db().$transaction((tx) => fn(tx));
 }
 
+/** True for an interactive transaction client, false for the client itself. */
+export function isTransaction(tx: Tx): boolean {
+  return commitHooks.has(tx);
+}
+
 /**
  * Runs `fn` once the interactive transaction `tx` has committed; never if it rolls back. Returns false when
  * `tx` is not an open interactive transaction (the client itself, for instance).

@@ -5,10 +5,9 @@ import { deployMigrations } from "./migrate";
 import { setRuntime, type DatabaseMode } from "./runtime";
 import { resolveSecretKey } from "./secret-key";
 import { disconnectDb } from "./db";
-import { startJobs, stopJobs } from "./jobs";
+import { jobModules, startJobs, stopJobs } from "./jobs";
 import { startNotifyBus, stopNotifyBus } from "./notify-bus";
 import { watchCredentialChanges } from "./credential-cache";
-import { jobModules } from "@/lib/jobs";
 
 export interface Started {
   databaseMode: DatabaseMode;
@@ -59,7 +58,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
   await startNotifyBus({ mode: databaseMode, databaseUrl });
   watchCredentialChanges();
   await Promise.all(jobModules.map((load) => load()));
-  await startJobs(databaseUrl, { work: opts.role === "server", poolMax: databaseMode === "embedded" ? 2 : 4 });
+  await startJobs({ work: opts.role === "server" });
   setRuntime({ databaseUrl, databaseMode, secretKey, ready: true });
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dispatchNext, pruneDispatchedEvents, startEventDispatcher, stopEventDispatcher } from "@/lib/domain/events/dispatcher";
+import { dispatchNext, pruneDispatchedEvents, startEventDispatcher, stopEventDispatcher } from "@/lib/infra/workers/event-dispatcher";
 import { emitEvent } from "@/lib/domain/events/event-rows";
 import type { EventConsumer, WeftEvent } from "@/lib/domain/events/event";
 import { db } from "@/lib/infra/db";

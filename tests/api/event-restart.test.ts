@@ -86,7 +86,7 @@ describe("event bus across a crash", () => {
   });
 
   it.runIf(adminUrl)("two server processes on one PostgreSQL dispatch every event exactly once", { timeout: 180_000 }, async () => {
-    const env = { DATABASE_URL: await freshPostgres(), WEFT_SECRET_KEY: randomBytes(32).toString("hex"), WEFT_EVENT_POLL_MS: "20" };
+    const env = { DATABASE_URL: await freshPostgres(), WEFT_SECRET_KEY: randomBytes(32).toString("hex") };
     const a = await startServer(env);
     const b = await startServer(env);
     const ws = (await post(a.base, "/v2/workspace/create", { ownerEmail: "two-dispatchers@example.com" })).body.result.data;

@@ -50,4 +50,4 @@ export async function executeAgent({ executionId }: { executionId: string }) {
   });
 }
 
-export const executeAgentJob = defineJob("agents.execute", executeAgent, { retryLimit: 2, retryDelay: 5 });
+export const executeAgentJob = defineJob("agents.execute", executeAgent);

@@ -6,7 +6,7 @@ import { moveDocumentData } from "./document-data";
 
 // The background half of Migrate Documents: pending -> in_progress -> completed, or failed with a reason.
 // The move and the "completed" mark commit together, so a worker that dies mid-way leaves the migration
-// in_progress with nothing moved, and pg-boss's retry of the job runs it again.
+// in_progress with nothing moved, and the job's retry (policy `documents.migrate`) runs it again.
 
 export const MIGRATION_STATUSES = ["pending", "in_progress", "completed", "failed"] as const;
 export type MigrationStatus = (typeof MIGRATION_STATUSES)[number];
@@ -47,4 +47,4 @@ export async function runMigration({ apiKeyId, migrationId }: MigrationJob) {
   }
 }
 
-export const migrationJob = defineJob<MigrationJob>("documents.migrate", runMigration, { retryLimit: 3 });
+export const migrationJob = defineJob<MigrationJob>("documents.migrate", runMigration);

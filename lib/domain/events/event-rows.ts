@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
+import { wakeEventDispatcher } from "@/lib/infra/workers/channels";
 import { asJson } from "../json-fields";
 import type { OrgScope } from "../organizations/organization-scope";
 import type { WeftEvent } from "./event";
@@ -30,6 +31,7 @@ export async function emitEvent(tx: Tx, draft: EventDraft): Promise<WeftEvent> {
       createdAt: new Date(event.timestamp),
     },
   });
+  await wakeEventDispatcher(tx);
   return event;
 }
 

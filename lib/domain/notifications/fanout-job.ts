@@ -7,7 +7,7 @@ import type { OrgScope } from "../organizations/organization-scope";
 // index range read of Membership and one INSERT ... SELECT of their directory entries by primary key each.
 // Plain lookups on purpose: a single join of Membership and OrganizationUser was planned as a nested loop
 // with a join filter while the tables' statistics still described them as empty (11 s instead of 0.2 s
-// for 10,000 users right after they were added). Idempotent under pg-boss's retries (ON CONFLICT DO
+// for 10,000 users right after they were added). Idempotent under the job's retries (ON CONFLICT DO
 // NOTHING), and each chunk commits on its own, so a retry redoes only what is missing.
 
 export interface FanoutJob extends OrgScope {

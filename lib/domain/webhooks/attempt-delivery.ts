@@ -3,7 +3,7 @@ import { db } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { log } from "@/lib/infra/log";
 import { readServiceConfig } from "../api-keys/service-config";
-import type { Claimed } from "./claim-deliveries";
+import type { Claimed } from "@/lib/infra/workers/claim-deliveries";
 import { postWebhook, type PostOutcome } from "./post-webhook";
 import { disableAfterMs, retryDelayMs } from "./retry-schedule";
 import { signatureHeaders } from "./sign-message";
