@@ -1,4 +1,4 @@
-import { db, type Tx } from "./db";
+import { db, transaction, type Db, type Tx } from "./db";
 import { env } from "./env";
 import { newId } from "./ids";
 import { errorFields, log } from "./log";
@@ -20,6 +20,13 @@ export interface JobContext {
   attempt: number;
   /** No retry follows if this attempt fails. */
   lastAttempt: boolean;
+  /** The client, for single statements outside a transaction. */
+  db: Db;
+  /**
+   * Opens one transaction: THE documented way for work that must commit in parts (a long migration, a big
+   * fan-out in chunks), each part atomic, the job retried from what is not yet done.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
 /** Thrown by a handler: the job fails for good at once, whatever its retry policy. */
@@ -154,7 +161,12 @@ async function finish(def: Registered, job: ClaimedJob, error: unknown) {
 function runJob(def: Registered, job: ClaimedJob) {
   const set = state.running.get(def.kind) ?? new Set();
   state.running.set(def.kind, set);
-  const ctx: JobContext = { attempt: job.attempts, lastAttempt: job.attempts >= maxAttempts(def.kind) };
+  const ctx: JobContext = {
+    attempt: job.attempts,
+    lastAttempt: job.attempts >= maxAttempts(def.kind),
+    db: db(),
+    transaction,
+  };
   const run = (async () => {
     let error: unknown;
     try {

@@ -1,5 +1,4 @@
-import { db } from "@/lib/infra/db";
-import { defineJob } from "@/lib/infra/jobs";
+import { defineJob, type JobContext } from "@/lib/infra/jobs";
 import { errorFields, log } from "@/lib/infra/log";
 import { lockOrganization, type OrgScope } from "../organizations/organization-scope";
 import { moveDocumentData } from "./document-data";
@@ -18,15 +17,15 @@ export interface MigrationJob {
 
 class MigrationFailure extends Error {}
 
-export async function runMigration({ apiKeyId, migrationId }: MigrationJob) {
+export async function runMigration({ apiKeyId, migrationId }: MigrationJob, { db, transaction }: JobContext) {
   const where = { id: migrationId, apiKeyId };
-  const claimed = await db().documentMigration.updateMany({
+  const claimed = await db.documentMigration.updateMany({
     where: { ...where, status: { in: ["pending", "in_progress"] } },
     data: { status: "in_progress" },
   });
   if (claimed.count === 0) return;
   try {
-    await db().$transaction(async (tx) => {
+    await transaction(async (tx) => {
       const m = await tx.documentMigration.findFirstOrThrow({ where, select: { organizationId: true, documentId: true, newDocumentId: true } });
       const org: OrgScope = { apiKeyId, organizationId: m.organizationId };
       await lockOrganization(tx, org);
@@ -43,7 +42,7 @@ export async function runMigration({ apiKeyId, migrationId }: MigrationJob) {
   } catch (e) {
     if (!(e instanceof MigrationFailure)) log.error("document migration failed", { migrationId, ...errorFields(e) });
     const reason = e instanceof MigrationFailure ? e.message : "Internal error while moving the document's data.";
-    await db().documentMigration.updateMany({ where, data: { status: "failed", reason } });
+    await db.documentMigration.updateMany({ where, data: { status: "failed", reason } });
   }
 }
 

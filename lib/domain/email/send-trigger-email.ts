@@ -1,6 +1,5 @@
-import { db } from "@/lib/infra/db";
 import { defineJob, FinalJobFailure, type JobContext } from "@/lib/infra/jobs";
-import { sendMail, type Mail } from "@/lib/infra/mailer";
+import { sendMail, type Mail } from "@/lib/infra/outbound/mailer";
 import { readServiceConfig } from "../api-keys/service-config";
 import { describeEvent } from "../events/describe-event";
 import type { WeftEvent } from "../events/event";
@@ -52,14 +51,15 @@ function buildMail(job: SendJob, config: ReturnType<typeof storedEmail>["emailSe
 }
 
 async function send(job: SendJob, ctx: JobContext) {
-  const delivery = await db().emailDelivery.findUnique({ where: { id: job.deliveryId } });
+  const db = ctx.db;
+  const delivery = await db.emailDelivery.findUnique({ where: { id: job.deliveryId } });
   if (!delivery || delivery.status !== "pending") return;
-  const config = storedEmail(await readServiceConfig(db(), delivery.apiKeyId)).emailServiceConfig;
+  const config = storedEmail(await readServiceConfig(db, delivery.apiKeyId)).emailServiceConfig;
   const { own, sendOptions } = emailTransport(config);
   const result = await sendMail(buildMail(job, config, delivery.templateId, own), sendOptions);
   const retryable = result.status === "failed" && (result.code === undefined || result.code === 429 || result.code >= 500);
   const retry = retryable && !ctx.lastAttempt;
-  await db().emailDelivery.update({
+  await db.emailDelivery.update({
     where: { id: delivery.id },
     data: {
       attempts: delivery.attempts + 1,

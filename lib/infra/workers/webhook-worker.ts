@@ -1,9 +1,10 @@
-import { attemptDelivery } from "@/lib/domain/webhooks/attempt-delivery";
+import { prepareAttempt, recordOutcome } from "@/lib/domain/webhooks/attempt-delivery";
 import { db } from "../db";
 import { defineWorkerLoop } from "../jobs";
 import { errorFields, log } from "../log";
+import { postWebhook } from "../outbound/post-webhook";
 import { WEBHOOKS_CHANNEL } from "./channels";
-import { claimDeliveries } from "./claim-deliveries";
+import { claimDeliveries, type Claimed } from "./claim-deliveries";
 import { startWakeLoop, type TickResult, type WakeLoop } from "./wake-loop";
 
 // The webhook delivery worker every server process runs: claims due deliveries and runs their attempts
@@ -33,6 +34,14 @@ async function nextDueInMs(): Promise<number | undefined> {
        SELECT min("leaseUntil") FROM "WebhookDelivery" WHERE "status" = 'sending') due`,
   );
   return row?.ms ?? undefined;
+}
+
+/** One attempt: the domain builds the request and records the outcome; the POST goes out from infra. */
+async function attemptDelivery(claim: Claimed) {
+  const request = await prepareAttempt(claim, db());
+  if (!request) return;
+  const outcome = await postWebhook(request.url, request.body, request.headers);
+  await recordOutcome(claim, request.url, outcome, db());
 }
 
 async function tick(): Promise<TickResult> {
