@@ -66,7 +66,7 @@ describe("event bus across a crash", () => {
       key,
     );
     expect(added.body.result.data.crash.success).toBe(true);
-    // Paused: the event waits in the outbox, nothing is fanned out yet.
+    // Paused: the event waits undispatched, nothing is fanned out yet.
     await new Promise((r) => setTimeout(r, 1000));
     expect((await post(first.base, "/v2/activities/get", { organizationId: "org" }, key)).body.result.data).toEqual([]);
     expect((await post(first.base, "/v1/notifications/get", { organizationId: "org", userId: "bob" }, key)).body.result.data).toEqual([]);
@@ -111,7 +111,7 @@ describe("event bus across a crash", () => {
     expect(notes).toHaveLength(40);
     const c = new pg.Client({ connectionString: env.DATABASE_URL });
     await c.connect();
-    const { rows } = await c.query(`SELECT count(*)::int AS n, count("dispatchedAt")::int AS done, max("attempts")::int AS most FROM "EventOutbox"`);
+    const { rows } = await c.query(`SELECT count(*)::int AS n, count("dispatchedAt")::int AS done, max("attempts")::int AS most FROM "DomainEvent"`);
     await c.end();
     expect(rows[0]).toEqual({ n: 40, done: 40, most: 1 });
     for (const s of [a, b]) {

@@ -8,7 +8,7 @@ import { retryDelayMs } from "../retry-policies";
 import { EVENTS_CHANNEL } from "./channels";
 import { startWakeLoop, type TickResult, type WakeLoop } from "./wake-loop";
 
-// The dispatcher: hands each outbox event to every consumer, in sequence order per document. One event per
+// The dispatcher: hands each domain event to every consumer, in sequence order per document. One event per
 // transaction: claim it (FOR UPDATE SKIP LOCKED, only when every earlier event of its document is done),
 // run the consumers, mark it dispatched, commit. A process that dies mid-way leaves the event undispatched
 // and its lock released, so the next poll (here or in another process) takes it again: at-least-once with
@@ -29,10 +29,10 @@ export async function dispatchNext(consumers: readonly EventConsumer[] = eventCo
   try {
     return await db().$transaction(async (tx) => {
       const rows = await tx.$queryRaw<Claimed[]>`
-        SELECT e."id", e."event" FROM "EventOutbox" e
+        SELECT e."id", e."event" FROM "DomainEvent" e
         WHERE e."dispatchedAt" IS NULL AND e."availableAt" <= now()
           AND NOT EXISTS (
-            SELECT 1 FROM "EventOutbox" p
+            SELECT 1 FROM "DomainEvent" p
             WHERE p."apiKeyId" = e."apiKeyId" AND p."organizationId" = e."organizationId" AND p."documentId" = e."documentId"
               AND p."seq" < e."seq" AND p."dispatchedAt" IS NULL)
         ORDER BY e."createdAt", e."seq"
@@ -42,7 +42,7 @@ export async function dispatchNext(consumers: readonly EventConsumer[] = eventCo
       if (!claimed) return false;
       claimedId = claimed.id;
       for (const consumer of consumers) await consumer.consume(tx, claimed.event);
-      const marked = await tx.eventOutbox.updateMany({
+      const marked = await tx.domainEvent.updateMany({
         where: { id: claimed.id, dispatchedAt: null },
         data: { dispatchedAt: new Date(), attempts: { increment: 1 } },
       });
@@ -57,11 +57,11 @@ export async function dispatchNext(consumers: readonly EventConsumer[] = eventCo
 }
 
 async function recordFailure(id: string, e: unknown) {
-  const row = await db().eventOutbox.findUnique({ where: { id }, select: { attempts: true } });
+  const row = await db().domainEvent.findUnique({ where: { id }, select: { attempts: true } });
   const attempts = (row?.attempts ?? 0) + 1;
   const delayMs = retryDelayMs("events.dispatch", attempts) ?? 60_000;
   log.warn("event consumer failed; the event is retried", { eventId: id, attempts, delayMs, ...errorFields(e) });
-  await db().eventOutbox.updateMany({
+  await db().domainEvent.updateMany({
     where: { id, dispatchedAt: null },
     data: { attempts, lastError: e instanceof Error ? e.message.slice(0, 2000) : String(e).slice(0, 2000), availableAt: new Date(Date.now() + delayMs) },
   });
@@ -74,8 +74,8 @@ async function recordFailure(id: string, e: unknown) {
 export async function pruneDispatchedEvents(limit = 10_000): Promise<number> {
   const cutoff = new Date(Date.now() - env().WEFT_EVENT_RETENTION_HOURS * 3600_000);
   return db().$executeRaw`
-    DELETE FROM "EventOutbox" WHERE "id" IN (
-      SELECT "id" FROM "EventOutbox" WHERE "dispatchedAt" < ${cutoff} ORDER BY "dispatchedAt" LIMIT ${limit})`;
+    DELETE FROM "DomainEvent" WHERE "id" IN (
+      SELECT "id" FROM "DomainEvent" WHERE "dispatchedAt" < ${cutoff} ORDER BY "dispatchedAt" LIMIT ${limit})`;
 }
 
 const PRUNE_EVERY_MS = 3600_000;
@@ -96,10 +96,10 @@ const holder = globalThis as unknown as { __weftDispatcher?: WakeLoop };
 /** How long until the earliest event that waits for no earlier event of its document falls due. */
 async function nextDueInMs(): Promise<number | undefined> {
   const [row] = await db().$queryRaw<{ ms: number | null }[]>`
-    SELECT (EXTRACT(EPOCH FROM (min(e."availableAt") - now())) * 1000)::float8 AS ms FROM "EventOutbox" e
+    SELECT (EXTRACT(EPOCH FROM (min(e."availableAt") - now())) * 1000)::float8 AS ms FROM "DomainEvent" e
     WHERE e."dispatchedAt" IS NULL
       AND NOT EXISTS (
-        SELECT 1 FROM "EventOutbox" p
+        SELECT 1 FROM "DomainEvent" p
         WHERE p."apiKeyId" = e."apiKeyId" AND p."organizationId" = e."organizationId" AND p."documentId" = e."documentId"
           AND p."seq" < e."seq" AND p."dispatchedAt" IS NULL)`;
   return row?.ms ?? undefined;
@@ -109,7 +109,7 @@ async function nextDueInMs(): Promise<number | undefined> {
  * Starts this process's dispatcher loop: it runs back to back while events are ready, then sleeps until an
  * event is written (NOTIFY), a retry falls due, or the fallback sweep; about once an hour it prunes events
  * dispatched longer ago than the retention. WEFT_EVENT_DISPATCHER=false starts nothing: events then wait in
- * the outbox until a process with the dispatcher on runs (the kill-and-restart test uses this).
+ * the DomainEvent table until a process with the dispatcher on runs (the kill-and-restart test uses this).
  */
 export function startEventDispatcher(): DispatcherHandle {
   // The handle stops whichever loop runs in this process, so a test that stopped and restarted it leaves
