@@ -27,8 +27,6 @@ export const retryPolicies = {
   "events.dispatch": { delaysMs: [1, 2, 4, 8, 16, 32, 60].map((s) => s * SECOND), repeatLast: true },
 } satisfies Record<string, RetryPolicy>;
 
-export type RetryKind = keyof typeof retryPolicies;
-
 /** Kinds without an entry (tests' own jobs) retry twice, after 1 s and 5 s. */
 const FALLBACK: RetryPolicy = { delaysMs: [1 * SECOND, 5 * SECOND] };
 
