@@ -11,7 +11,7 @@ import { startWakeLoop, type TickResult, type WakeLoop } from "./wake-loop";
 // The dispatcher: hands each domain event to every consumer, in sequence order per document. One event per
 // transaction: claim it (FOR UPDATE SKIP LOCKED, only when every earlier event of its document is done),
 // run the consumers, mark it dispatched, commit. A process that dies mid-way leaves the event undispatched
-// and its lock released, so the next poll (here or in another process) takes it again: at-least-once with
+// and its lock released, so the next sweep (here or in another process) takes it again: at-least-once with
 // effects exactly once, since the consumers' writes and the mark commit together. Several processes on one
 // database never dispatch an event twice: the row lock and the `dispatchedAt IS NULL` recheck exclude it.
 // A consumer failure rolls everything back and the event is retried (retry policy `events.dispatch`); later
