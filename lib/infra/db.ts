@@ -28,7 +28,10 @@ export function db(): PrismaClient {
   return client;
 }
 
-const commitHooks = new WeakMap<object, (() => void)[]>();
+// On globalThis like the client: Next compiles route handlers and instrumentation into separate module graphs,
+// and the client patched by one graph's copy of this file serves transactions opened from the other's.
+const hookHolder = globalThis as unknown as { __weftCommitHooks?: WeakMap<object, (() => void)[]> };
+const commitHooks = (hookHolder.__weftCommitHooks ??= new WeakMap());
 
 // Every interactive transaction of the client, whoever opens it, runs the afterCommit hooks registered on it.
 function withCommitHooks(client: PrismaClient) {
