@@ -7,7 +7,7 @@ import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
 import { PROVIDER_LABEL, PROVIDERS } from "@/lib/domain/ai/model-routing";
 import { updateApiKeyConfigInput } from "@/lib/domain/api-keys/update-api-key-config-input";
-import type { AiProvider } from "@/lib/infra/ai-models";
+import type { AiProvider } from "@/lib/infra/outbound/ai-models";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { TextField } from "../text-field";

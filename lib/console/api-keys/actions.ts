@@ -4,7 +4,7 @@ import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
 import { createApiKeyInput } from "@/lib/domain/api-keys/create-api-key-input";
 import { getApiKeys, getApiKeysInput } from "@/lib/domain/api-keys/get-api-keys";
 import { getAuthTokens } from "@/lib/domain/api-keys/get-auth-tokens";
-import { apiKeyRefInput, forgetResetTokens, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
+import { apiKeyRefInput, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
 import { updateApiKey, updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
 import { addDomains, deleteDomains, getDomains, getDomainsInput } from "@/lib/domain/domains/domain-changes";
 import { domainsInput } from "@/lib/domain/domains/domains-input";
@@ -53,7 +53,6 @@ export const resetAuthTokenAction = consoleAction({
   input: apiKeyRefInput,
   writes: true,
   run: (input, { scope, tx }) => resetAuthToken(scope, input, tx),
-  afterCommit: (result) => forgetResetTokens(result),
 });
 
 export const getAllowedDomainsAction = consoleAction({
