@@ -1,4 +1,4 @@
-import { db, transaction, type Db, type Tx } from "./db";
+import { commitInChunks, db, transaction, type Db, type Tx } from "./db";
 import { env } from "./env";
 import { newId } from "./ids";
 import { errorFields, log } from "./log";
@@ -22,11 +22,10 @@ export interface JobContext {
   lastAttempt: boolean;
   /** The client, for single statements outside a transaction. */
   db: Db;
-  /**
-   * Opens one transaction: THE documented way for work that must commit in parts (a long migration, a big
-   * fan-out in chunks), each part atomic, the job retried from what is not yet done.
-   */
+  /** Opens one transaction (`transaction()` of lib/infra/db.ts): a job's unit of atomic work. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** For work that must commit in parts (a big fan-out): `commitInChunks()` of lib/infra/db.ts. */
+  commitInChunks<C>(first: C, chunk: (tx: Tx, cursor: C) => Promise<C | undefined>): Promise<void>;
 }
 
 /** Thrown by a handler: the job fails for good at once, whatever its retry policy. */
@@ -166,6 +165,7 @@ function runJob(def: Registered, job: ClaimedJob) {
     lastAttempt: job.attempts >= maxAttempts(def.kind),
     db: db(),
     transaction,
+    commitInChunks,
   };
   const run = (async () => {
     let error: unknown;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fanOutNotification } from "@/lib/domain/notifications/fanout-job";
 import { notificationRowId } from "@/lib/domain/notifications/write-notification";
-import { db } from "@/lib/infra/db";
+import { commitInChunks, db } from "@/lib/infra/db";
 import { asKey, newWorkspace, setAdvancedQueries, useTestDatabase } from "../helpers/api";
 import { waitFor } from "../helpers/wait";
 
@@ -109,8 +109,8 @@ describe("Add and Get Notifications", () => {
     await api("/v2/users/add", { organizationId: "org", documentId: "doc", users: [{ userId: "doc-only" }] });
     await api("/v1/notifications/add", notification({ notificationId: "big", notifyUsers: [], notifyAll: true }));
     const job = { apiKeyId: w.apiKey, organizationId: "org", notificationRowId: notificationRowId({ apiKeyId: w.apiKey, organizationId: "org" }, "big") };
-    await fanOutNotification(job, db());
-    await fanOutNotification(job, db());
+    await fanOutNotification(job, { db: db(), commitInChunks });
+    await fanOutNotification(job, { db: db(), commitInChunks });
     expect(await db().notificationRecipient.count({ where: { notificationRowId: job.notificationRowId } })).toBe(2500);
     expect(await db().notificationRecipient.count({ where: { notificationRowId: job.notificationRowId, userId: "doc-only" } })).toBe(0);
   });
