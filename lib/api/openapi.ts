@@ -13,17 +13,38 @@ const SECURITY: Record<Endpoint["auth"], Record<string, string[]>[]> = {
   apiKey: [{ apiKey: [], apiKeyAuthToken: [] }],
 };
 
-type Shared = Record<string, unknown>;
+/** components.schemas being built, and the zod rendering each name stands for. */
+interface Components {
+  schemas: Record<string, unknown>;
+  renderings: Map<string, string>;
+}
 
-/** Points local "#/$defs/X" references at components.schemas, where references resolve in an OpenAPI document. */
-const relink = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as T;
-
-// Recursive schemas (a folder's subFolders) come out with local $defs; those move to `shared`, which
-// becomes components.schemas. Name them with `.meta({ id })`.
-function schemaOf(s: z.ZodType, io: "input" | "output", shared: Shared) {
-  const { $schema: _, $defs, ...json } = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
-  Object.assign(shared, relink($defs ?? {}));
+// Schemas named with `.meta({ id })` (the contracts beside the domain verbs, recursive ones like a folder's
+// subFolders) come out of zod as local $defs; they move to components.schemas and every operation that uses
+// them points there. A name whose request-side rendering differs from its reply-side one (defaults,
+// optional fields) gets an "Input" twin.
+function schemaOf(s: z.ZodType, io: "input" | "output", components: Components) {
+  const rendered = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+  const { $schema: _, $defs, ...json } = rendered as { $defs?: Record<string, unknown> } & Record<string, unknown>;
+  const defs = Object.entries($defs ?? {});
+  const names = new Map(defs.map(([name, def]) => [name, componentName(name, JSON.stringify(def), io, components)]));
+  const relink = <T>(value: T): T =>
+    JSON.parse(
+      JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, n: string) => `"#/components/schemas/${names.get(n) ?? n}"`),
+    ) as T;
+  for (const [name, def] of defs) components.schemas[names.get(name)!] = relink(def);
   return relink(json);
+}
+
+function componentName(name: string, rendering: string, io: "input" | "output", components: Components) {
+  for (const candidate of [name, io === "input" ? `${name}Input` : `${name}Output`]) {
+    const taken = components.renderings.get(candidate);
+    if (taken === undefined || taken === rendering) {
+      components.renderings.set(candidate, rendering);
+      return candidate;
+    }
+  }
+  throw new Error(`OpenAPI: two different schemas are named ${name}; give one of them another .meta({ id }).`);
 }
 
 const errorSchema = {
@@ -42,15 +63,37 @@ const errorSchema = {
   },
 };
 
-function operation(e: Endpoint, shared: Shared) {
+const ERROR_CODES = [...new Set(Object.values(HTTP_STATUS))].sort();
+
+/** One shared response per error HTTP status, naming the statuses that map to it. */
+function errorResponses() {
+  return Object.fromEntries(
+    ERROR_CODES.map((code) => {
+      const statuses = Object.entries(HTTP_STATUS).filter(([, c]) => c === code).map(([s]) => s);
+      return [
+        `Error${code}`,
+        {
+          description: `Error envelope (${statuses.join(", ")})`,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
+      ];
+    }),
+  );
+}
+
+function operation(e: Endpoint, components: Components) {
   const result = e.reply
-    ? schemaOf(e.reply.schema, "output", shared)
+    ? schemaOf(e.reply.schema, "output", components)
     : {
         type: "object",
         required: ["status", "message", "data"],
-        properties: { status: { const: "success" }, message: { const: e.message }, data: schemaOf(e.output, "output", shared) },
+        properties: {
+          status: { const: "success" },
+          message: { const: e.message },
+          data: schemaOf(e.output, "output", components),
+        },
       };
-  const errorCodes = [...new Set(Object.values(HTTP_STATUS))].sort();
+  const data = schemaOf(e.input, "input", components);
   return {
     post: {
       operationId: e.path.replace(/^\//, "").replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase()),
@@ -60,7 +103,7 @@ function operation(e: Endpoint, shared: Shared) {
         required: !e.dataOptional,
         content: {
           "application/json": {
-            schema: { type: "object", required: e.dataOptional ? [] : ["data"], properties: { data: schemaOf(e.input, "input", shared) }, additionalProperties: false },
+            schema: { type: "object", required: e.dataOptional ? [] : ["data"], properties: { data }, additionalProperties: false },
           },
         },
       },
@@ -69,9 +112,7 @@ function operation(e: Endpoint, shared: Shared) {
           description: e.message,
           content: { "application/json": { schema: { type: "object", required: ["result"], properties: { result } } } },
         },
-        ...Object.fromEntries(
-          errorCodes.map((code) => [String(code), { description: "Error envelope", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }]),
-        ),
+        ...Object.fromEntries(ERROR_CODES.map((code) => [String(code), { $ref: `#/components/responses/Error${code}` }])),
       },
     },
   };
@@ -79,8 +120,9 @@ function operation(e: Endpoint, shared: Shared) {
 
 export function openApiDocument() {
   const list = endpoints as unknown as readonly Endpoint[];
-  const shared: Shared = {};
-  const paths = Object.fromEntries([...list].sort((a, b) => a.path.localeCompare(b.path)).map((e) => [e.path, operation(e, shared)]));
+  const components: Components = { schemas: {}, renderings: new Map() };
+  const paths = Object.fromEntries([...list].sort((a, b) => a.path.localeCompare(b.path)).map((e) => [e.path, operation(e, components)]));
+  const schemas = Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => a.localeCompare(b)));
   return {
     openapi: "3.1.0",
     info: {
@@ -91,7 +133,8 @@ export function openApiDocument() {
     servers: [{ url: "http://localhost:3000" }],
     paths,
     components: {
-      schemas: { Error: errorSchema, ...shared },
+      schemas: { Error: errorSchema, ...schemas },
+      responses: errorResponses(),
       securitySchemes: {
         workspaceId: { type: "apiKey", in: "header", name: "x-service-workspace-id" },
         workspaceAuthToken: { type: "apiKey", in: "header", name: "x-service-workspace-auth-token" },
