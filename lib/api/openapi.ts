@@ -63,22 +63,28 @@ const errorSchema = {
   },
 };
 
-const ERROR_CODES = [...new Set(Object.values(HTTP_STATUS))].sort();
+// The HTTP statuses weft answers with, each a shared response naming the statuses that map to it. The
+// statuses of the protocol's table that no weft code path raises (UNAUTHENTICATED, CANCELLED, UNIMPLEMENTED,
+// DEADLINE_EXCEEDED) share the `default` response instead of taking a line in every operation.
+const ANSWERED = new Set([400, 403, 404, 409, 429, 500, 503]);
+const ERROR_CODES = [...new Set(Object.values(HTTP_STATUS))].sort().filter((code) => ANSWERED.has(code));
 
-/** One shared response per error HTTP status, naming the statuses that map to it. */
+const statusesOf = (match: (code: number) => boolean) =>
+  Object.entries(HTTP_STATUS)
+    .filter(([, c]) => match(c))
+    .map(([s, c]) => (ANSWERED.has(c) ? s : `${s} ${c}`));
+
 function errorResponses() {
-  return Object.fromEntries(
-    ERROR_CODES.map((code) => {
-      const statuses = Object.entries(HTTP_STATUS).filter(([, c]) => c === code).map(([s]) => s);
-      return [
+  const envelope = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+  return {
+    ...Object.fromEntries(
+      ERROR_CODES.map((code) => [
         `Error${code}`,
-        {
-          description: `Error envelope (${statuses.join(", ")})`,
-          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-        },
-      ];
-    }),
-  );
+        { description: `Error envelope (${statusesOf((c) => c === code).join(", ")})`, content: envelope },
+      ]),
+    ),
+    Error: { description: `Error envelope (${statusesOf((c) => !ANSWERED.has(c)).join(", ")})`, content: envelope },
+  };
 }
 
 function operation(e: Endpoint, components: Components) {
@@ -94,9 +100,13 @@ function operation(e: Endpoint, components: Components) {
         },
       };
   const data = schemaOf(e.input, "input", components);
+  const operationId = e.path.replace(/^\//, "").replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
+  // Every reply body is a named schema, as in Svix's document: a type name for generated clients.
+  const replyName = `${operationId[0].toUpperCase()}${operationId.slice(1)}Reply`;
+  components.schemas[replyName] = { type: "object", required: ["result"], properties: { result } };
   return {
     post: {
-      operationId: e.path.replace(/^\//, "").replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase()),
+      operationId,
       summary: e.summary,
       security: SECURITY[e.auth],
       requestBody: {
@@ -110,9 +120,10 @@ function operation(e: Endpoint, components: Components) {
       responses: {
         "200": {
           description: e.message,
-          content: { "application/json": { schema: { type: "object", required: ["result"], properties: { result } } } },
+          content: { "application/json": { schema: { $ref: `#/components/schemas/${replyName}` } } },
         },
         ...Object.fromEntries(ERROR_CODES.map((code) => [String(code), { $ref: `#/components/responses/Error${code}` }])),
+        default: { $ref: "#/components/responses/Error" },
       },
     },
   };

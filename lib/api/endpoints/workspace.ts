@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  apiKeySummaryOutput,
+  authTokensOutput,
+  createdApiKeyOutput,
+  resetAuthTokenOutput,
+} from "@/lib/domain/api-keys/api-keys-contract";
 import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
 import { createApiKeyInput } from "@/lib/domain/api-keys/create-api-key-input";
 import { getApiKeys, getApiKeysInput } from "@/lib/domain/api-keys/get-api-keys";
@@ -9,18 +15,9 @@ import { sendLoginLink, sendLoginLinkInput } from "@/lib/domain/login/send-login
 import { createWorkspace } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
 import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
+import { workspaceOutput } from "@/lib/domain/workspaces/workspaces-contract";
 import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
-
-const workspace = z.object({
-  id: z.string(),
-  name: z.string(),
-  owner: z.object({ email: z.string(), id: z.string(), name: z.string(), avatar: z.string() }),
-  authToken: z.string(),
-  apiKeyList: z.record(z.string(), z.object({ apiKeyName: z.string(), id: z.string(), type: z.string() })),
-});
-
-const authToken = z.object({ token: z.string(), name: z.string(), domains: z.array(z.string()) });
 
 export const workspaceEndpoints = [
   defineEndpoint({
@@ -28,7 +25,7 @@ export const workspaceEndpoints = [
     auth: "public",
     summary: "Create Workspace",
     input: createWorkspaceInput,
-    output: workspace,
+    output: workspaceOutput,
     message: "Workspace created successfully",
     run: (input, ctx) => createWorkspace(ctx.scope, input, ctx.db),
   }),
@@ -37,7 +34,7 @@ export const workspaceEndpoints = [
     auth: "workspace",
     summary: "Get Workspace",
     input: getWorkspaceInput,
-    output: workspace,
+    output: workspaceOutput,
     message: "Workspace retrieved successfully",
     dataOptional: true,
     run: (input, ctx) => getWorkspace(ctx.scope, input, ctx.db),
@@ -47,7 +44,7 @@ export const workspaceEndpoints = [
     auth: "workspace",
     summary: "Create API Key",
     input: createApiKeyInput,
-    output: z.object({ apiKey: z.string() }),
+    output: createdApiKeyOutput,
     message: "API key created successfully.",
     run: (input, ctx) => ctx.db.$transaction((tx) => createApiKey(ctx.scope, input, tx)),
   }),
@@ -56,7 +53,7 @@ export const workspaceEndpoints = [
     auth: "workspace",
     summary: "Reset Auth Token",
     input: apiKeyRefInput,
-    output: z.object({ apiKey: z.string(), newAuthToken: authToken }),
+    output: resetAuthTokenOutput,
     message: "Auth token reset successfully.",
     run: (input, ctx) => resetAuthToken(ctx.scope, input, ctx.db),
   }),
@@ -65,7 +62,7 @@ export const workspaceEndpoints = [
     auth: "workspace",
     summary: "Get Auth Tokens",
     input: apiKeyRefInput,
-    output: z.object({ apiKey: z.string(), authTokens: z.array(authToken) }),
+    output: authTokensOutput,
     message: "Auth tokens retrieved successfully.",
     run: (input, ctx) => getAuthTokens(ctx.scope, input, ctx.db),
   }),
@@ -77,7 +74,7 @@ export const workspaceEndpoints = [
     message: "API keys retrieved successfully.",
     dataOptional: true,
     run: (input, ctx) => getApiKeys(ctx.scope, input, ctx.db),
-    ...paged("keys", "nextPageToken", z.array(z.object({ id: z.string(), apiKeyName: z.string(), type: z.string() }))),
+    ...paged("keys", "nextPageToken", z.array(apiKeySummaryOutput)),
   }),
   defineEndpoint({
     path: "/v2/workspace/apikey/update",

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { notFound } from "../errors";
 import type { Tx } from "@/lib/infra/db";
+import type { WebhookEndpoint } from "./webhooks-contract";
 
 // Advanced webhook endpoint records: input fields, the wire view (unset optional fields are explicit null),
 // secrets and the lookup every endpoint operation shares.
@@ -51,7 +52,7 @@ export interface EndpointRow {
   updatedAt: Date;
 }
 
-export function endpointView(e: EndpointRow) {
+export function endpointView(e: EndpointRow): WebhookEndpoint {
   return {
     id: e.id,
     url: e.url,
