@@ -1,17 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { DomainError } from "@/lib/domain/errors";
-import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { errorFields, log } from "@/lib/infra/log";
 import { authenticate } from "./auth";
 import { clientIpOf } from "./client-ip";
-import type { CallContext, Endpoint } from "./define-endpoint";
+import type { Endpoint } from "./define-endpoint";
 import { errorResponse, successResponse } from "./envelope";
 import { checkJsonLimits } from "./json-limits";
 import { readBodyCapped } from "./read-body";
 import { registry } from "./registry";
-import { firstIssueMessage, issueMessage } from "./validation";
+import { runOperation } from "./run-operation";
 
 // The only code that knows HTTP: look up the path, read the capped body, authenticate into a scope, parse
 // the input, run, shape the reply through the output schema, map errors to the envelope.
@@ -38,10 +37,7 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
     }
     const data = await readData(request, endpoint);
     const scope = await authenticate(endpoint.auth, request.headers, clientIpOf(request.headers, options.clientIp));
-    const input = endpoint.input.safeParse(data, { error: issueMessage, reportInput: true });
-    if (!input.success) throw new DomainError("INVALID_ARGUMENT", firstIssueMessage(input.error));
-    const ctx: CallContext = { scope, requestId, db: db() };
-    const output = endpoint.output.parse(await endpoint.run(input.data, ctx));
+    const output = await runOperation(endpoint, scope, data, requestId);
     const result = endpoint.reply
       ? endpoint.reply.build(output, endpoint.message)
       : { status: "success", message: endpoint.message, data: output };

@@ -1,7 +1,8 @@
 // What every console server action returns (lib/console/action.ts), and how client code turns a failure back
 // into an Error for react-query. No server imports: client components use it.
 
-export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string };
+/** `field`: the input field a validation failure is about, for forms to point at. */
+export type ActionResult<T> = { ok: true; data: T } | { ok: false; error: string; field?: string };
 
 export async function unwrap<T>(result: Promise<ActionResult<T>>): Promise<T> {
   const r = await result;

@@ -63,7 +63,7 @@ export async function runAction<A extends Access, S extends z.ZodType, R>(
     const parsed = check(def.input, input);
     if (!parsed.ok) return { ok: false, error: parsed.error };
     const client = db();
-    const scope = (await scopeOf(def.access, viewer, target, client)) as Scopes[A];
+    const scope = await scopeOf(def.access, viewer, target, client);
     return { ok: true, data: await def.run(parsed.data, { viewer, scope, db: client }) };
   } catch (e) {
     if (e instanceof DomainError) return { ok: false, error: e.message };
@@ -72,10 +72,12 @@ export async function runAction<A extends Access, S extends z.ZodType, R>(
   }
 }
 
-async function scopeOf(access: Access, viewer: Viewer, target: unknown, tx: Db) {
-  if (access === "viewer") return viewer.scope;
-  const t = targetSchemas[access].safeParse(target);
+/** The scope the viewer acts in: their own, or the workspace / key the target names, if they may see it. */
+export async function scopeOf<A extends Access>(access: A, viewer: Viewer, target: unknown, tx: Db): Promise<Scopes[A]> {
+  if (access === "viewer") return viewer.scope as Scopes[A];
+  const t = targetSchemas[access as Exclude<Access, "viewer">].safeParse(target);
   if (!t.success) throw notFound(access === "workspace" ? "Workspace not found." : "API key not found.");
   const { workspaceId, apiKeyId } = t.data as Partial<Targets["apiKey"]> & Targets["workspace"];
-  return apiKeyId === undefined ? workspaceScopeFor(viewer, workspaceId, tx) : apiKeyScopeFor(viewer, workspaceId, apiKeyId, tx);
+  const scope = apiKeyId === undefined ? workspaceScopeFor(viewer, workspaceId, tx) : apiKeyScopeFor(viewer, workspaceId, apiKeyId, tx);
+  return (await scope) as Scopes[A];
 }

@@ -7,10 +7,12 @@ import { updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/dom
 import { listPageInput } from "@/lib/domain/paging";
 import { createWorkspace } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
-import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
 import { listWorkspacePage } from "@/lib/domain/workspaces/list-workspace-page";
 import { assertMayCreateWorkspaceFor } from "../access";
 import { consoleAction } from "../action";
+
+// The console's own workspace operations: the list and the operator's plan settings have no REST endpoint, and
+// creating one adds the console's ownership rule to Create Workspace. The rest goes through callOperation.
 
 export const listWorkspacesAction = consoleAction({
   access: "viewer",
@@ -35,11 +37,4 @@ export const updateWorkspaceSettingsAction = consoleAction({
   operatorOnly: true,
   input: updateWorkspaceSettingsInput,
   run: (input, { db }) => updateWorkspaceSettings(OPERATOR_SCOPE, input, db),
-});
-
-/** The workspace auth token (x-service-workspace-auth-token), shown on request. */
-export const revealWorkspaceTokenAction = consoleAction({
-  access: "workspace",
-  input: getWorkspaceInput,
-  run: async (input, { scope, db }) => ({ authToken: (await getWorkspace(scope, input, db)).authToken }),
 });
