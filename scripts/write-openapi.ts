@@ -9,11 +9,14 @@ const TAB_COLUMNS = 2;
 
 function layout(value: unknown, indent: string, lead: number): string {
   const flat = inline(value);
-  if (value === null || typeof value !== "object" || indent.length * TAB_COLUMNS + lead + flat.length + 1 <= WIDTH) return flat;
+  if (value === null || typeof value !== "object" || indent.length * TAB_COLUMNS + lead + flat.length + 1 <= WIDTH)
+    return flat;
   const inner = indent + "\t";
   const lines = Array.isArray(value)
     ? value.map((v) => inner + layout(v, inner, 0))
-    : Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${layout(v, inner, JSON.stringify(k).length + 2)}`);
+    : Object.entries(value).map(
+        ([k, v]) => `${inner}${JSON.stringify(k)}: ${layout(v, inner, JSON.stringify(k).length + 2)}`,
+      );
   const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
   return lines.length ? `${open}\n${lines.join(",\n")}\n${indent}${close}` : `${open}${close}`;
 }

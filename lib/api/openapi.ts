@@ -24,14 +24,13 @@ interface Components {
 // them points there. A name whose request-side rendering differs from its reply-side one (defaults,
 // optional fields) gets an "Input" twin.
 function schemaOf(s: z.ZodType, io: "input" | "output", components: Components) {
-  const rendered = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
+  const rendered = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" });
   const { $schema: _, $defs, ...json } = rendered as { $defs?: Record<string, unknown> } & Record<string, unknown>;
   const defs = Object.entries($defs ?? {});
   const names = new Map(defs.map(([name, def]) => [name, componentName(name, JSON.stringify(def), io, components)]));
+  const local = /"#\/\$defs\/([^"]+)"/g;
   const relink = <T>(value: T): T =>
-    JSON.parse(
-      JSON.stringify(value).replace(/"#\/\$defs\/([^"]+)"/g, (_m, n: string) => `"#/components/schemas/${names.get(n) ?? n}"`),
-    ) as T;
+    JSON.parse(JSON.stringify(value).replace(local, (_m, n: string) => `"#/components/schemas/${names.get(n)}"`)) as T;
   for (const [name, def] of defs) components.schemas[names.get(name)!] = relink(def);
   return relink(json);
 }
@@ -113,7 +112,12 @@ function operation(e: Endpoint, components: Components) {
         required: !e.dataOptional,
         content: {
           "application/json": {
-            schema: { type: "object", required: e.dataOptional ? [] : ["data"], properties: { data }, additionalProperties: false },
+            schema: {
+              type: "object",
+              required: e.dataOptional ? [] : ["data"],
+              properties: { data },
+              additionalProperties: false,
+            },
           },
         },
       },
@@ -122,7 +126,7 @@ function operation(e: Endpoint, components: Components) {
           description: e.message,
           content: { "application/json": { schema: { $ref: `#/components/schemas/${replyName}` } } },
         },
-        ...Object.fromEntries(ERROR_CODES.map((code) => [String(code), { $ref: `#/components/responses/Error${code}` }])),
+        ...Object.fromEntries(ERROR_CODES.map((c) => [String(c), { $ref: `#/components/responses/Error${c}` }])),
         default: { $ref: "#/components/responses/Error" },
       },
     },
@@ -132,7 +136,8 @@ function operation(e: Endpoint, components: Components) {
 export function openApiDocument() {
   const list = endpoints as unknown as readonly Endpoint[];
   const components: Components = { schemas: {}, renderings: new Map() };
-  const paths = Object.fromEntries([...list].sort((a, b) => a.path.localeCompare(b.path)).map((e) => [e.path, operation(e, components)]));
+  const sorted = [...list].sort((a, b) => a.path.localeCompare(b.path));
+  const paths = Object.fromEntries(sorted.map((e) => [e.path, operation(e, components)]));
   const schemas = Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => a.localeCompare(b)));
   return {
     openapi: "3.1.0",

@@ -18,7 +18,7 @@ export class InvalidInput extends DomainError {
   }
 }
 
-export async function runOperation(endpoint: Endpoint, scope: Scope, data: unknown, requestId: string): Promise<unknown> {
+export async function runOperation(endpoint: Endpoint, scope: Scope, data: unknown, requestId: string) {
   const input = endpoint.input.safeParse(data, { error: issueMessage, reportInput: true });
   if (!input.success) {
     const first = input.error.issues[0]?.path[0];

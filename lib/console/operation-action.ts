@@ -14,7 +14,8 @@ import { FAILED, scopeOf, SIGNED_OUT, type Targets } from "./run-action";
 // have authenticated, and the operation runs through runOperation, exactly as the dispatcher runs it.
 
 /** What the client names besides the input: the workspace, and the key for key-level operations. */
-export type OperationTarget<P extends ConsolePath> = ApiAuth<P> extends "apiKey" ? Targets["apiKey"] : Targets["workspace"];
+export type OperationTarget<P extends ConsolePath> =
+  ApiAuth<P> extends "apiKey" ? Targets["apiKey"] : Targets["workspace"];
 
 const UNKNOWN_OPERATION = "Unknown operation.";
 
@@ -38,4 +39,3 @@ export async function runOperationAction<P extends ConsolePath>(
     return { ok: false, error: FAILED };
   }
 }
-

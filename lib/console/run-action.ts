@@ -73,11 +73,19 @@ export async function runAction<A extends Access, S extends z.ZodType, R>(
 }
 
 /** The scope the viewer acts in: their own, or the workspace / key the target names, if they may see it. */
-export async function scopeOf<A extends Access>(access: A, viewer: Viewer, target: unknown, tx: Db): Promise<Scopes[A]> {
+export async function scopeOf<A extends Access>(
+  access: A,
+  viewer: Viewer,
+  target: unknown,
+  tx: Db,
+): Promise<Scopes[A]> {
   if (access === "viewer") return viewer.scope as Scopes[A];
   const t = targetSchemas[access as Exclude<Access, "viewer">].safeParse(target);
   if (!t.success) throw notFound(access === "workspace" ? "Workspace not found." : "API key not found.");
   const { workspaceId, apiKeyId } = t.data as Partial<Targets["apiKey"]> & Targets["workspace"];
-  const scope = apiKeyId === undefined ? workspaceScopeFor(viewer, workspaceId, tx) : apiKeyScopeFor(viewer, workspaceId, apiKeyId, tx);
-  return (await scope) as Scopes[A];
+  const scope =
+    apiKeyId === undefined
+      ? await workspaceScopeFor(viewer, workspaceId, tx)
+      : await apiKeyScopeFor(viewer, workspaceId, apiKeyId, tx);
+  return scope as Scopes[A];
 }

@@ -34,14 +34,17 @@ describe("OpenAPI components", () => {
 
   it("uses every shared schema and response", () => {
     const used = new Set(refs);
-    for (const name of Object.keys(doc.components.schemas)) expect(used.has(`#/components/schemas/${name}`), name).toBe(true);
-    for (const name of Object.keys(doc.components.responses)) expect(used.has(`#/components/responses/${name}`), name).toBe(true);
+    for (const name of Object.keys(doc.components.schemas))
+      expect(used.has(`#/components/schemas/${name}`), name).toBe(true);
+    for (const name of Object.keys(doc.components.responses))
+      expect(used.has(`#/components/responses/${name}`), name).toBe(true);
   });
 
   it("answers errors through the shared responses", () => {
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const [code, response] of Object.entries(item.post.responses)) {
-        if (code !== "200") expect(response, `${path} ${code}`).toEqual({ $ref: expect.stringMatching(/^#\/components\/responses\//) });
+        if (code !== "200")
+          expect(response, `${path} ${code}`).toEqual({ $ref: expect.stringMatching(/^#\/components\/responses\//) });
       }
     }
   });

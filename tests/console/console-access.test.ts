@@ -24,12 +24,14 @@ const setPlan = {
   access: "viewer" as const,
   operatorOnly: true,
   input: updateWorkspaceSettingsInput,
-  run: (input: Parameters<typeof updateWorkspaceSettings>[1], ctx: { db: ReturnType<typeof db> }) => updateWorkspaceSettings(OPERATOR_SCOPE, input, ctx.db),
+  run: (input: Parameters<typeof updateWorkspaceSettings>[1], ctx: { db: ReturnType<typeof db> }) =>
+    updateWorkspaceSettings(OPERATOR_SCOPE, input, ctx.db),
 };
 const listWorkspaces = {
   access: "viewer" as const,
   input: listPageInput,
-  run: (input: Parameters<typeof listWorkspacePage>[1], ctx: { viewer: Viewer; db: ReturnType<typeof db> }) => listWorkspacePage(ctx.viewer.scope, input, ctx.db),
+  run: (input: Parameters<typeof listWorkspacePage>[1], ctx: { viewer: Viewer; db: ReturnType<typeof db> }) =>
+    listWorkspacePage(ctx.viewer.scope, input, ctx.db),
 };
 
 const keyName = async (id: string) => (await db().apiKey.findUniqueOrThrow({ where: { id } })).name;
@@ -41,10 +43,20 @@ describe("console actions", () => {
     const before = await keyName(a.apiKey);
 
     // B names A's workspace: the workspace is not found, like one that does not exist.
-    const foreign = await runOperationAction(renameKey, owner(b.email), { apiKey: a.apiKey, apiKeyName: "taken" }, { workspaceId: a.workspace.id });
+    const foreign = await runOperationAction(
+      renameKey,
+      owner(b.email),
+      { apiKey: a.apiKey, apiKeyName: "taken" },
+      { workspaceId: a.workspace.id },
+    );
     expect(foreign).toEqual({ ok: false, error: "Workspace not found." });
     // B names its own workspace with A's key: the key is not found in it.
-    const mixed = await runOperationAction(renameKey, owner(b.email), { apiKey: a.apiKey, apiKeyName: "taken" }, { workspaceId: b.workspace.id });
+    const mixed = await runOperationAction(
+      renameKey,
+      owner(b.email),
+      { apiKey: a.apiKey, apiKeyName: "taken" },
+      { workspaceId: b.workspace.id },
+    );
     expect(mixed).toEqual({ ok: false, error: "API key not found." });
     const ai = await runOperationAction(
       saveAiKeys,
@@ -57,38 +69,71 @@ describe("console actions", () => {
     expect(await db().aiProviderKey.count({ where: { apiKeyId: a.apiKey } })).toBe(0);
 
     // A itself, and the operator, may.
-    expect(await runOperationAction(renameKey, owner(a.email), { apiKey: a.apiKey, apiKeyName: "Mine" }, { workspaceId: a.workspace.id })).toMatchObject({ ok: true });
+    expect(
+      await runOperationAction(
+        renameKey,
+        owner(a.email),
+        { apiKey: a.apiKey, apiKeyName: "Mine" },
+        { workspaceId: a.workspace.id },
+      ),
+    ).toMatchObject({ ok: true });
     expect(await keyName(a.apiKey)).toBe("Mine");
-    expect(await runOperationAction(renameKey, operator, { apiKey: a.apiKey, apiKeyName: "Ops" }, { workspaceId: a.workspace.id })).toMatchObject({ ok: true });
+    expect(
+      await runOperationAction(
+        renameKey,
+        operator,
+        { apiKey: a.apiKey, apiKeyName: "Ops" },
+        { workspaceId: a.workspace.id },
+      ),
+    ).toMatchObject({ ok: true });
     expect(await keyName(a.apiKey)).toBe("Ops");
   });
 
   it("keep plan and production keys to the operator", async () => {
     const a = await newWorkspace();
     const input = { workspaceId: a.workspace.id, plan: "paid", productionKeysEnabled: true };
-    expect(await runAction(setPlan, owner(a.email), input, undefined)).toEqual({ ok: false, error: "Only an operator can change this setting." });
+    expect(await runAction(setPlan, owner(a.email), input, undefined)).toEqual({
+      ok: false,
+      error: "Only an operator can change this setting.",
+    });
     expect((await db().workspace.findUniqueOrThrow({ where: { id: a.workspace.id } })).plan).toBe("free");
-    expect(await runAction(setPlan, operator, input, undefined)).toMatchObject({ ok: true, data: { plan: "paid", productionKeysEnabled: true } });
+    expect(await runAction(setPlan, operator, input, undefined)).toMatchObject({
+      ok: true,
+      data: { plan: "paid", productionKeysEnabled: true },
+    });
   });
 
   it("answer with the REST API's validation message, and ask a signed-out visitor to sign in", async () => {
     const a = await newWorkspace();
-    expect(await runOperationAction(renameKey, owner(a.email), { apiKey: a.apiKey, apiKeyName: "" }, { workspaceId: a.workspace.id })).toEqual({
+    expect(
+      await runOperationAction(
+        renameKey,
+        owner(a.email),
+        { apiKey: a.apiKey, apiKeyName: "" },
+        { workspaceId: a.workspace.id },
+      ),
+    ).toEqual({
       ok: false,
       error: "apiKeyName must not be empty.",
       field: "apiKeyName",
     });
-    expect(await runOperationAction(saveAiKeys, owner(a.email), {}, { workspaceId: a.workspace.id, apiKeyId: a.apiKey })).toEqual({
+    expect(
+      await runOperationAction(saveAiKeys, owner(a.email), {}, { workspaceId: a.workspace.id, apiKeyId: a.apiKey }),
+    ).toEqual({
       ok: false,
       error: "At least one field must be provided for update",
     });
     // Only the REST operations a workspace or key authenticates: a public one is not the console's to call.
     const create = "/v2/workspace/create" as Parameters<typeof runOperationAction>[0];
-    expect(await runOperationAction(create, owner(a.email), { ownerEmail: a.email }, { workspaceId: a.workspace.id })).toEqual({
+    expect(
+      await runOperationAction(create, owner(a.email), { ownerEmail: a.email }, { workspaceId: a.workspace.id }),
+    ).toEqual({
       ok: false,
       error: "Unknown operation.",
     });
-    expect(await runOperationAction(renameKey, null, { apiKey: a.apiKey, apiKeyName: "x" }, { workspaceId: a.workspace.id })).toEqual({ ok: false, error: SIGNED_OUT });
+    expect(
+      await runOperationAction(renameKey, null, { apiKey: a.apiKey, apiKeyName: "x" }, { workspaceId: a.workspace.id }),
+    ).toEqual({ ok: false, error: SIGNED_OUT });
   });
 
   it("page the operator through every workspace, and an owner through their own", async () => {

@@ -32,7 +32,8 @@ const owner = (email: string): Viewer => ({ email, operator: false, scope: { lev
 const sendTest = {
   access: "apiKey" as const,
   input: z.strictObject({}),
-  run: (_input: unknown, { scope, viewer, db }: ActionContext<"apiKey">) => sendTestEmail(scope, { to: viewer.email }, db),
+  run: (_input: unknown, { scope, viewer, db }: ActionContext<"apiKey">) =>
+    sendTestEmail(scope, { to: viewer.email }, db),
 };
 const saveEmail = "/v2/workspace/emailconfig/update" as const;
 const enableAdvanced = "/v2/workspace/advancedwebhookconfig/update" as const;
@@ -52,18 +53,36 @@ describe("console email and webhook actions", () => {
     expect(await runOperationAction(saveEmail, owner(b.email), { useEmailService: true }, mine)).toEqual(NOT_FOUND);
     expect(await runAction(sendTest, owner(b.email), {}, theirs)).toEqual(NOT_FOUND);
     expect(await runOperationAction(enableAdvanced, owner(b.email), { isEnabled: true }, theirs)).toEqual(NOT_FOUND);
-    const serviceConfig = (await db().apiKey.findUniqueOrThrow({ where: { id: a.apiKey } })).serviceConfig as Record<string, unknown> | null;
+    const serviceConfig = (await db().apiKey.findUniqueOrThrow({ where: { id: a.apiKey } })).serviceConfig as Record<
+      string,
+      unknown
+    > | null;
     expect(serviceConfig?.useEmailService).not.toBe(true);
     expect(serviceConfig?.advancedWebhookConfig).toBeUndefined();
     expect(await db().outboxMail.count({ where: { to: b.email, subject: { contains: "Test email" } } })).toBe(0);
 
     // The owner: first advanced save must enable (the service's rule, same message as REST), then endpoints.
-    expect(await runOperationAction(enableAdvanced, owner(a.email), { encodeData: true }, mine)).toMatchObject({ ok: false, error: expect.stringContaining("not configured") });
-    expect(await runOperationAction(enableAdvanced, owner(a.email), { isEnabled: true }, mine)).toMatchObject({ ok: true, data: { isEnabled: true } });
-    const created = await runOperationAction(addEndpoint, owner(a.email), { url: "https://hooks.example.com/in" }, mine);
+    expect(await runOperationAction(enableAdvanced, owner(a.email), { encodeData: true }, mine)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("not configured"),
+    });
+    expect(await runOperationAction(enableAdvanced, owner(a.email), { isEnabled: true }, mine)).toMatchObject({
+      ok: true,
+      data: { isEnabled: true },
+    });
+    const created = await runOperationAction(
+      addEndpoint,
+      owner(a.email),
+      { url: "https://hooks.example.com/in" },
+      mine,
+    );
     if (!created.ok) throw new Error(created.error);
-    expect(await runOperationAction(revealSecret, owner(b.email), { endpointId: created.data.id }, theirs)).toEqual(NOT_FOUND);
-    expect(await runOperationAction(revealSecret, owner(a.email), { endpointId: created.data.id }, mine)).toMatchObject({ ok: true, data: { secret: expect.stringMatching(/^whsec_/) } });
+    expect(await runOperationAction(revealSecret, owner(b.email), { endpointId: created.data.id }, theirs)).toEqual(
+      NOT_FOUND,
+    );
+    expect(await runOperationAction(revealSecret, owner(a.email), { endpointId: created.data.id }, mine)).toMatchObject(
+      { ok: true, data: { secret: expect.stringMatching(/^whsec_/) } },
+    );
   });
 
   it("send the test mail to the signed-in user through the key's mail path", async () => {
@@ -74,7 +93,14 @@ describe("console email and webhook actions", () => {
     const mail = await db().outboxMail.findFirstOrThrow({ where: { to: a.email, subject: "Test email from weft" } });
     expect(mail.status).not.toBe("failed");
 
-    expect(await runOperationAction(saveEmail, owner(a.email), { useEmailService: true, emailServiceConfig: { fromEmail: "nope" } }, mine)).toEqual({
+    expect(
+      await runOperationAction(
+        saveEmail,
+        owner(a.email),
+        { useEmailService: true, emailServiceConfig: { fromEmail: "nope" } },
+        mine,
+      ),
+    ).toEqual({
       ok: false,
       error: "Invalid email service configuration.",
     });
@@ -83,8 +109,15 @@ describe("console email and webhook actions", () => {
   it("send the test mail through the workspace's own SendGrid key and sender, and report SendGrid's refusal", async () => {
     const a = await newWorkspace();
     const mine = { workspaceId: a.workspace.id, apiKeyId: a.apiKey };
-    const config = { type: "custom" as const, apiKey: "SG.console-test-key", fromEmail: "noreply@acme.example", fromCompany: "Acme" };
-    expect(await runOperationAction(saveEmail, owner(a.email), { emailServiceConfig: config }, mine)).toMatchObject({ ok: true });
+    const config = {
+      type: "custom" as const,
+      apiKey: "SG.console-test-key",
+      fromEmail: "noreply@acme.example",
+      fromCompany: "Acme",
+    };
+    expect(await runOperationAction(saveEmail, owner(a.email), { emailServiceConfig: config }, mine)).toMatchObject({
+      ok: true,
+    });
 
     const sent = await runAction(sendTest, owner(a.email), {}, mine);
     expect(sent).toMatchObject({ ok: true, data: { to: a.email, transport: "sendgrid", status: "sent" } });
@@ -95,7 +128,10 @@ describe("console email and webhook actions", () => {
     expect(mail.body.subject).toBe("Acme: Test email from weft");
 
     sendgrid.failNextWith(401);
-    expect(await runAction(sendTest, owner(a.email), {}, mine)).toEqual({ ok: false, error: "The test email could not be sent: SendGrid answered 401." });
+    expect(await runAction(sendTest, owner(a.email), {}, mine)).toEqual({
+      ok: false,
+      error: "The test email could not be sent: SendGrid answered 401.",
+    });
     sendgrid.failNextWith(202);
   });
 });

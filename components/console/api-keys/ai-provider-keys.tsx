@@ -27,7 +27,14 @@ export function AiProviderKeys({ workspaceId, apiKeyId, initial }: { workspaceId
   const providerId = useId();
   const queryKey = apiKeyKeys.aiProviderKeys(workspaceId, apiKeyId);
   const target = { workspaceId, apiKeyId };
-  const masked = useQuery({ queryKey, queryFn: () => unwrap(callOperation("/v2/workspace/apikeyconfig/get", {}, target)).then((c) => c.aiModelsConfig ?? {}), initialData: initial });
+  const masked = useQuery({
+    queryKey,
+    queryFn: async () => {
+      const config = await unwrap(callOperation("/v2/workspace/apikeyconfig/get", {}, target));
+      return config.aiModelsConfig ?? {};
+    },
+    initialData: initial,
+  });
   const [provider, setProvider] = useState<AiProvider>(PROVIDERS[0]);
   const [secret, setSecret] = useState("");
   const [saved, setSaved] = useState<string | null>(null);

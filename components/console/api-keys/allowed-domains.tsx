@@ -48,7 +48,8 @@ export function AllowedDomains({ workspaceId, apiKeyId, initial }: { workspaceId
     },
   );
   const remove = useMutation({
-    mutationFn: (domain: string) => unwrap(callOperation("/v2/workspace/domains/delete", { domains: [domain] }, target)),
+    mutationFn: (domain: string) =>
+      unwrap(callOperation("/v2/workspace/domains/delete", { domains: [domain] }, target)),
     onSuccess: (result) => {
       setNote(result.domainsRemoved.length ? `Removed ${list(result.domainsRemoved)}.` : "That domain was already gone.");
       return refresh();

@@ -17,7 +17,8 @@ type Page = ApiOutput<"/v2/workspace/apikeys/get">;
 export function ApiKeyList({ workspaceId, initialPage }: { workspaceId: string; initialPage: Page }) {
   const { query, pager } = usePagedQuery({
     queryKey: (pageToken) => apiKeyKeys.list(workspaceId, pageToken),
-    fetchPage: (pageToken) => unwrap(callOperation("/v2/workspace/apikeys/get", { pageSize: PAGE_SIZE, pageToken }, { workspaceId })),
+    fetchPage: (pageToken) =>
+      unwrap(callOperation("/v2/workspace/apikeys/get", { pageSize: PAGE_SIZE, pageToken }, { workspaceId })),
     initialPage,
   });
   const keys = query.data?.keys ?? [];

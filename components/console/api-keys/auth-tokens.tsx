@@ -15,7 +15,9 @@ import { useRevealedQuery } from "../use-revealed-query";
 export function AuthTokens({ workspaceId, apiKeyId }: { workspaceId: string; apiKeyId: string }) {
   const queryClient = useQueryClient();
   const queryKey = apiKeyKeys.tokens(workspaceId, apiKeyId);
-  const secret = useRevealedQuery(queryKey, () => unwrap(callOperation("/v2/workspace/authtokens/get", { apiKey: apiKeyId }, { workspaceId })));
+  const secret = useRevealedQuery(queryKey, () =>
+    unwrap(callOperation("/v2/workspace/authtokens/get", { apiKey: apiKeyId }, { workspaceId })),
+  );
   const [resetDone, setResetDone] = useState(false);
   const reset = useMutation({
     mutationFn: () => unwrap(callOperation("/v2/workspace/authtoken/reset", { apiKey: apiKeyId }, { workspaceId })),

@@ -47,7 +47,11 @@ export function EmailSettingsForm({
   const typeId = useId();
   const target = { workspaceId, apiKeyId };
   const queryKey = apiKeyKeys.email(workspaceId, apiKeyId);
-  const config = useQuery({ queryKey, queryFn: () => unwrap(callOperation("/v2/workspace/emailconfig/get", {}, target)), initialData: initial });
+  const config = useQuery({
+    queryKey,
+    queryFn: () => unwrap(callOperation("/v2/workspace/emailconfig/get", {}, target)),
+    initialData: initial,
+  });
   const c = config.data.emailServiceConfig;
 
   const [enabled, setEnabled] = useState(initial.useEmailService);
@@ -64,7 +68,8 @@ export function EmailSettingsForm({
 
   // The server action parses with Update Email Config's schema and answers with its message.
   const save = useMutation({
-    mutationFn: (input: ApiInput<"/v2/workspace/emailconfig/update">) => unwrap(callOperation("/v2/workspace/emailconfig/update", input, target)),
+    mutationFn: (input: ApiInput<"/v2/workspace/emailconfig/update">) =>
+      unwrap(callOperation("/v2/workspace/emailconfig/update", input, target)),
     onSuccess: (result) => {
       setNewKey("");
       setEnabled(result.useEmailService);

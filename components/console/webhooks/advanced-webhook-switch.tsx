@@ -23,7 +23,8 @@ export function AdvancedWebhookSwitch({
 }) {
   const [note, setNote] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (isEnabled: boolean) => unwrap(callOperation("/v2/workspace/advancedwebhookconfig/update", { isEnabled }, { workspaceId, apiKeyId })),
+    mutationFn: (isEnabled: boolean) =>
+      unwrap(callOperation("/v2/workspace/advancedwebhookconfig/update", { isEnabled }, { workspaceId, apiKeyId })),
     onSuccess: (result) => {
       setNote(result.isEnabled ? "Advanced webhooks turned on." : "Advanced webhooks turned off. Endpoints are kept.");
       onSaved(result);

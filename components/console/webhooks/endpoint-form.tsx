@@ -47,7 +47,13 @@ export function EndpointForm({
         ...(rate !== undefined && { rateLimit: rate }),
       };
       return endpoint
-        ? unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/update", { endpointId: endpoint.id, ...fields }, target))
+        ? unwrap(
+            callOperation(
+              "/v2/workspace/advancedwebhook/endpoints/update",
+              { endpointId: endpoint.id, ...fields },
+              target,
+            ),
+          )
         : unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/create", fields, target));
     },
     onSuccess: (saved) => {

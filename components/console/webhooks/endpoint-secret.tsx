@@ -16,10 +16,13 @@ export function EndpointSecret({ workspaceId, apiKeyId, endpointId, url }: { wor
   const queryClient = useQueryClient();
   const target = { workspaceId, apiKeyId };
   const queryKey = apiKeyKeys.endpointSecret(workspaceId, apiKeyId, endpointId);
-  const secret = useRevealedQuery(queryKey, () => unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId }, target)));
+  const secret = useRevealedQuery(queryKey, () =>
+    unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId }, target)),
+  );
   const [rotated, setRotated] = useState(false);
   const rotate = useMutation({
-    mutationFn: () => unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/secret/rotate", { endpointId }, target)),
+    mutationFn: () =>
+      unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/secret/rotate", { endpointId }, target)),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKey, result);
       secret.show();

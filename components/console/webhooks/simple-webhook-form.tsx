@@ -44,7 +44,8 @@ export function SimpleWebhookForm({
 
   // The server action parses with Update Webhook Config's schema and answers with its message.
   const save = useMutation({
-    mutationFn: (input: ApiInput<"/v2/workspace/webhookconfig/update">) => unwrap(callOperation("/v2/workspace/webhookconfig/update", input, target)),
+    mutationFn: (input: ApiInput<"/v2/workspace/webhookconfig/update">) =>
+      unwrap(callOperation("/v2/workspace/webhookconfig/update", input, target)),
     onSuccess: (result) => {
       setEnabled(result.useWebhookService);
       if (result.webhookServiceConfig.triggers) setTriggers(result.webhookServiceConfig.triggers);

@@ -2,7 +2,11 @@ import { z } from "zod";
 import { itemResults } from "@/lib/domain/batch";
 import { addDocuments, addDocumentsInput } from "@/lib/domain/documents/add-documents";
 import { deleteDocuments, deleteDocumentsInput } from "@/lib/domain/documents/delete-documents";
-import { documentOutput, migrationStartedOutput, migrationStatusOutput } from "@/lib/domain/documents/documents-contract";
+import {
+  documentOutput,
+  migrationStartedOutput,
+  migrationStatusOutput,
+} from "@/lib/domain/documents/documents-contract";
 import { getDocuments, getDocumentsInput } from "@/lib/domain/documents/get-documents";
 import { getMigrationStatus, migrationStatusInput } from "@/lib/domain/documents/get-migration-status";
 import { migrateDocuments, migrateDocumentsInput } from "@/lib/domain/documents/migrate-documents";

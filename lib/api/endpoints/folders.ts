@@ -49,7 +49,11 @@ export const folderEndpoints = [
     reply: {
       // The message tells the two kinds of answer apart: every folder, or one folder with its subfolders.
       build: (out) => ({ status: "success", message: out.specific ? SOME_FOLDERS : ALL_FOLDERS, data: out.folders }),
-      schema: z.object({ status: z.literal("success"), message: z.enum([ALL_FOLDERS, SOME_FOLDERS]), data: z.array(folderOutput) }),
+      schema: z.object({
+        status: z.literal("success"),
+        message: z.enum([ALL_FOLDERS, SOME_FOLDERS]),
+        data: z.array(folderOutput),
+      }),
     },
   }),
   defineEndpoint({

@@ -17,7 +17,12 @@ export const userDataEndpoints = [
     run: (input, ctx) => getUserData(ctx.scope, input, ctx.db),
     reply: {
       build: (out: z.output<typeof output>, message: string) => ({ status: "success", message, data: out.data, nextPageToken: out.nextPageToken }),
-      schema: z.object({ status: z.literal("success"), message: z.string(), data: userDataOutput, nextPageToken: z.string().nullable().describe("null when there is nothing more.") }),
+      schema: z.object({
+        status: z.literal("success"),
+        message: z.string(),
+        data: userDataOutput,
+        nextPageToken: z.string().nullable().describe("null when there is nothing more."),
+      }),
     },
   }),
 ];

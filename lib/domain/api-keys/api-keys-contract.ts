@@ -5,7 +5,9 @@ import { DOCUMENT_ACCESS_TYPES } from "./api-key-settings";
 // What the workspace-level key operations (Create API Key, Get API Keys, the auth token endpoints) and the
 // key's own config endpoints answer.
 
-export const authTokenOutput = z.object({ token: z.string(), name: z.string(), domains: z.array(z.string()) }).meta({ id: "AuthToken" });
+const authTokenOutput = z
+  .object({ token: z.string(), name: z.string(), domains: z.array(z.string()) })
+  .meta({ id: "AuthToken" });
 
 export type AuthToken = z.infer<typeof authTokenOutput>;
 
@@ -17,7 +19,7 @@ export const authTokensOutput = z.object({ apiKey: z.string(), authTokens: z.arr
 
 export const apiKeySummaryOutput = z.object({ id: z.string(), apiKeyName: z.string(), type: z.string() });
 
-export const aiModelsConfigOutput = z
+const aiModelsConfigOutput = z
   .partialRecord(z.enum(PROVIDERS), z.object({ displayText: z.string() }))
   .describe("Configured AI provider keys, masked; the keys themselves are never returned.");
 
@@ -28,7 +30,9 @@ const settings = {
 };
 
 /** Update API Key Config's `data`: the settings after the change. */
-export const updatedApiKeyConfigOutput = z.object({ enablePrivateComments: z.boolean(), ...settings, aiModelsConfig: aiModelsConfigOutput }).partial();
+export const updatedApiKeyConfigOutput = z
+  .object({ enablePrivateComments: z.boolean(), ...settings, aiModelsConfig: aiModelsConfigOutput })
+  .partial();
 
 export const apiKeyConfigOutput = z.object({
   ownerEmail: z.string(),

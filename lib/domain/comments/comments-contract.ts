@@ -15,7 +15,9 @@ export const commentOutput = z
     commentText: z.string(),
     commentHtml: z.string().optional(),
     from: user,
-    taggedUserContacts: z.array(z.object({ text: z.string().optional(), userId: z.string(), contact: object.optional() })).optional(),
+    taggedUserContacts: z
+      .array(z.object({ text: z.string().optional(), userId: z.string(), contact: object.optional() }))
+      .optional(),
     context: object.optional(),
     isEdited: z.boolean(),
     reactions: z.array(reactionOutput),

@@ -9,4 +9,3 @@ export const domainsAddedOutput = z.object({ domainsAdded: domainList, skippedDo
 export const allowedDomainsOutput = z.object({ allowedDomains: domainList });
 
 export const domainsRemovedOutput = z.object({ domainsRemoved: domainList, skippedDomains: domainList });
-

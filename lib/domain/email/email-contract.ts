@@ -7,7 +7,7 @@ export const emailConfigOutput = z
     useEmailService: z.boolean(),
     emailServiceConfig: z.object({
       type: z.string(),
-      apiKey: z.string().describe("The SendGrid key, masked (****last4); \"\" when none is set."),
+      apiKey: z.string().describe('The SendGrid key, masked (****last4); "" when none is set.'),
       fromEmail: z.string(),
       fromCompany: z.string(),
       commentTemplateId: z.string(),

@@ -13,8 +13,15 @@ export const notificationOutput = z
     displayHeadlineMessageTemplate: z.string().optional().describe("As sent, with its {variables}."),
     displayHeadlineMessageTemplateData: z.record(z.string(), z.unknown()),
     displayBodyMessage: z.string().optional(),
-    metadata: z.object({ apiKey: z.string(), documentId: z.string(), organizationId: z.string(), locationId: z.string().optional() }),
-    notifyUsers: z.record(z.string(), z.literal(true)).describe("Recipients keyed by email (userId when no email is known)."),
+    metadata: z.object({
+      apiKey: z.string(),
+      documentId: z.string(),
+      organizationId: z.string(),
+      locationId: z.string().optional(),
+    }),
+    notifyUsers: z
+      .record(z.string(), z.literal(true))
+      .describe("Recipients keyed by email (userId when no email is known)."),
     notifyUsersByUserId: z.record(z.string(), z.literal(true)),
     timestamp: z.number().describe("Epoch milliseconds."),
   })

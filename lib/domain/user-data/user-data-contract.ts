@@ -8,7 +8,9 @@ export const userDataOutput = z.object({
   comments: z
     .array(commentOutput.extend({ documentId: z.string(), organizationId: z.string() }))
     .describe("Comments the user wrote, is tagged in, or whose thread is assigned to them."),
-  reactions: z.array(reactionOutput.extend({ documentId: z.string(), annotationId: z.string(), commentId: z.number() })),
+  reactions: z.array(
+    reactionOutput.extend({ documentId: z.string(), annotationId: z.string(), commentId: z.number() }),
+  ),
   recordings: z.array(z.unknown()).describe("Always empty: weft has no recordings yet."),
   notifications: z.array(notificationOutput).describe("Notifications the user receives or caused."),
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // What Get Users answers for each user.
 
-export const userOutput = z
+const userOutput = z
   .object({
     userId: z.string(),
     name: z.string().optional(),

@@ -57,7 +57,7 @@ export const endpointSecretOutput = z
   .object({ endpointId: z.string(), secret: z.string().describe("whsec_ followed by the base64 key.") })
   .meta({ id: "WebhookEndpointSecret" });
 
-export const webhookMessageOutput = z
+const webhookMessageOutput = z
   .object({
     id: z.string(),
     eventId: z.string(),
@@ -78,11 +78,9 @@ export const webhookMessageOutput = z
   })
   .meta({ id: "WebhookMessage" });
 
-export type WebhookMessage = z.infer<typeof webhookMessageOutput>;
-
 export const webhookMessagesPageOutput = z.object({ messages: z.array(webhookMessageOutput), ...iteratorPage });
 
-export const webhookAttemptOutput = z
+const webhookAttemptOutput = z
   .object({
     id: z.string(),
     messageId: z.string(),
@@ -97,8 +95,6 @@ export const webhookAttemptOutput = z
     timestamp: z.string(),
   })
   .meta({ id: "WebhookAttempt" });
-
-export type WebhookAttempt = z.infer<typeof webhookAttemptOutput>;
 
 export const webhookAttemptsPageOutput = z.object({ attempts: z.array(webhookAttemptOutput), ...iteratorPage });
 
