@@ -8,9 +8,10 @@ import { apiKeyScopeFor, assertOperator, workspaceScopeFor, type Viewer } from "
 import type { ActionResult } from "./action-result";
 import { check } from "./validate";
 
-// The body of every console server action (action.ts adds the session): check who is asking, parse the input
-// with the same schema as the REST endpoint, resolve what it acts on through access.ts, run the domain
-// function, and answer {ok, data} or {ok: false, error} with the domain's own message.
+// The body of the console's own server actions, for what the REST API does not do (action.ts adds the
+// session; REST operations go through operations.ts instead): check who is asking, parse the input, resolve
+// what it acts on through access.ts, run the domain function, and answer {ok, data} or {ok: false, error}
+// with the domain's own message.
 
 export type Access = "viewer" | "workspace" | "apiKey";
 
@@ -61,7 +62,7 @@ export async function runAction<A extends Access, S extends z.ZodType, R>(
     if (!viewer) return { ok: false, error: SIGNED_OUT };
     if (def.operatorOnly) assertOperator(viewer);
     const parsed = check(def.input, input);
-    if (!parsed.ok) return { ok: false, error: parsed.error };
+    if (!parsed.ok) return { ok: false, error: parsed.error, ...(parsed.field && { field: parsed.field }) };
     const client = db();
     const scope = await scopeOf(def.access, viewer, target, client);
     return { ok: true, data: await def.run(parsed.data, { viewer, scope, db: client }) };

@@ -78,7 +78,13 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
           <RegionSelect id={ids.realtime} label="Realtime region" value={values.realtimeDBRegion} onChange={set("realtimeDBRegion")} />
         </fieldset>
       )}
-      <TextField label="Owner email" type="email" value={values.ownerEmail} onChange={set("ownerEmail")} />
+      <TextField
+        label="Owner email"
+        type="email"
+        value={values.ownerEmail}
+        onChange={set("ownerEmail")}
+        invalid={create.field === "ownerEmail"}
+      />
       <div>
         <label htmlFor={ids.domains} className={ui.label}>
           Allowed domains (optional)
