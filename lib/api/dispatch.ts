@@ -8,6 +8,7 @@ import { clientIpOf } from "./client-ip";
 import type { Endpoint } from "./define-endpoint";
 import { errorResponse, successResponse } from "./envelope";
 import { checkJsonLimits } from "./json-limits";
+import { parseInput } from "./parse-input";
 import { readBodyCapped } from "./read-body";
 import { registry } from "./registry";
 import { runOperation } from "./run-operation";
@@ -36,8 +37,10 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
       });
     }
     const data = await readData(request, endpoint);
-    const scope = await authenticate(endpoint.auth, request.headers, clientIpOf(request.headers, options.clientIp));
-    const output = await runOperation(endpoint, scope, data, requestId);
+    const clientIp = clientIpOf(request.headers, options.clientIp);
+    const scope = await authenticate(endpoint.auth, request.headers, clientIp);
+    const input = parseInput(endpoint, data);
+    const output = endpoint.output.parse(await runOperation(endpoint, input, scope, requestId, clientIp));
     const result = endpoint.reply
       ? endpoint.reply.build(output, endpoint.message)
       : { status: "success", message: endpoint.message, data: output };

@@ -1,6 +1,8 @@
 "use server";
 
+import { headers } from "next/headers";
 import type { ApiInput, ApiOutput, ConsolePath } from "@/lib/api/client";
+import { clientIpOf } from "@/lib/api/client-ip";
 import type { ActionResult } from "./action-result";
 import { runOperationAction, type OperationTarget } from "./operation-action";
 import { currentViewer } from "./viewer";
@@ -15,5 +17,5 @@ export async function callOperation<P extends ConsolePath>(
   input: ApiInput<P>,
   target: OperationTarget<P>,
 ): Promise<ActionResult<ApiOutput<P>>> {
-  return runOperationAction(path, await currentViewer(), input, target);
+  return runOperationAction(path, await currentViewer(), input, target, clientIpOf(await headers()));
 }

@@ -15,6 +15,8 @@ import { newWorkspace, uniqueEmail, useTestDatabase } from "../helpers/api";
 
 useTestDatabase();
 
+/** The browser's address, as operations.ts takes it from the request. */
+const IP = "127.0.0.1";
 const owner = (email: string): Viewer => ({ email, operator: false, scope: { level: "owner", ownerEmail: email } });
 const operator: Viewer = { email: "ops@example.com", operator: true, scope: OPERATOR_SCOPE };
 
@@ -48,6 +50,7 @@ describe("console actions", () => {
       owner(b.email),
       { apiKey: a.apiKey, apiKeyName: "taken" },
       { workspaceId: a.workspace.id },
+      IP,
     );
     expect(foreign).toEqual({ ok: false, error: "Workspace not found." });
     // B names its own workspace with A's key: the key is not found in it.
@@ -56,6 +59,7 @@ describe("console actions", () => {
       owner(b.email),
       { apiKey: a.apiKey, apiKeyName: "taken" },
       { workspaceId: b.workspace.id },
+      IP,
     );
     expect(mixed).toEqual({ ok: false, error: "API key not found." });
     const ai = await runOperationAction(
@@ -63,6 +67,7 @@ describe("console actions", () => {
       owner(b.email),
       { aiModelApiKey: [{ provider: "openai", customerApiKey: "sk-stolen-0123456789" }] },
       { workspaceId: b.workspace.id, apiKeyId: a.apiKey },
+      IP,
     );
     expect(ai).toEqual({ ok: false, error: "API key not found." });
     expect(await keyName(a.apiKey)).toBe(before);
@@ -75,6 +80,7 @@ describe("console actions", () => {
         owner(a.email),
         { apiKey: a.apiKey, apiKeyName: "Mine" },
         { workspaceId: a.workspace.id },
+        IP,
       ),
     ).toMatchObject({ ok: true });
     expect(await keyName(a.apiKey)).toBe("Mine");
@@ -84,6 +90,7 @@ describe("console actions", () => {
         operator,
         { apiKey: a.apiKey, apiKeyName: "Ops" },
         { workspaceId: a.workspace.id },
+        IP,
       ),
     ).toMatchObject({ ok: true });
     expect(await keyName(a.apiKey)).toBe("Ops");
@@ -111,6 +118,7 @@ describe("console actions", () => {
         owner(a.email),
         { apiKey: a.apiKey, apiKeyName: "" },
         { workspaceId: a.workspace.id },
+        IP,
       ),
     ).toEqual({
       ok: false,
@@ -118,7 +126,7 @@ describe("console actions", () => {
       field: "apiKeyName",
     });
     expect(
-      await runOperationAction(saveAiKeys, owner(a.email), {}, { workspaceId: a.workspace.id, apiKeyId: a.apiKey }),
+      await runOperationAction(saveAiKeys, owner(a.email), {}, { workspaceId: a.workspace.id, apiKeyId: a.apiKey }, IP),
     ).toEqual({
       ok: false,
       error: "At least one field must be provided for update",
@@ -126,13 +134,19 @@ describe("console actions", () => {
     // Only the REST operations a workspace or key authenticates: a public one is not the console's to call.
     const create = "/v2/workspace/create" as Parameters<typeof runOperationAction>[0];
     expect(
-      await runOperationAction(create, owner(a.email), { ownerEmail: a.email }, { workspaceId: a.workspace.id }),
+      await runOperationAction(create, owner(a.email), { ownerEmail: a.email }, { workspaceId: a.workspace.id }, IP),
     ).toEqual({
       ok: false,
       error: "Unknown operation.",
     });
     expect(
-      await runOperationAction(renameKey, null, { apiKey: a.apiKey, apiKeyName: "x" }, { workspaceId: a.workspace.id }),
+      await runOperationAction(
+        renameKey,
+        null,
+        { apiKey: a.apiKey, apiKeyName: "x" },
+        { workspaceId: a.workspace.id },
+        IP,
+      ),
     ).toEqual({ ok: false, error: SIGNED_OUT });
   });
 

@@ -27,6 +27,8 @@ afterAll(async () => {
 
 useTestDatabase();
 
+/** The browser's address, as operations.ts takes it from the request. */
+const IP = "127.0.0.1";
 const owner = (email: string): Viewer => ({ email, operator: false, scope: { level: "owner", ownerEmail: email } });
 
 const sendTest = {
@@ -49,10 +51,14 @@ describe("console email and webhook actions", () => {
     const theirs = { workspaceId: b.workspace.id, apiKeyId: a.apiKey };
     const mine = { workspaceId: a.workspace.id, apiKeyId: a.apiKey };
 
-    expect(await runOperationAction(saveEmail, owner(b.email), { useEmailService: true }, theirs)).toEqual(NOT_FOUND);
-    expect(await runOperationAction(saveEmail, owner(b.email), { useEmailService: true }, mine)).toEqual(NOT_FOUND);
+    expect(await runOperationAction(saveEmail, owner(b.email), { useEmailService: true }, theirs, IP)).toEqual(
+      NOT_FOUND,
+    );
+    expect(await runOperationAction(saveEmail, owner(b.email), { useEmailService: true }, mine, IP)).toEqual(NOT_FOUND);
     expect(await runAction(sendTest, owner(b.email), {}, theirs)).toEqual(NOT_FOUND);
-    expect(await runOperationAction(enableAdvanced, owner(b.email), { isEnabled: true }, theirs)).toEqual(NOT_FOUND);
+    expect(await runOperationAction(enableAdvanced, owner(b.email), { isEnabled: true }, theirs, IP)).toEqual(
+      NOT_FOUND,
+    );
     const serviceConfig = (await db().apiKey.findUniqueOrThrow({ where: { id: a.apiKey } })).serviceConfig as Record<
       string,
       unknown
@@ -62,11 +68,11 @@ describe("console email and webhook actions", () => {
     expect(await db().outboxMail.count({ where: { to: b.email, subject: { contains: "Test email" } } })).toBe(0);
 
     // The owner: first advanced save must enable (the service's rule, same message as REST), then endpoints.
-    expect(await runOperationAction(enableAdvanced, owner(a.email), { encodeData: true }, mine)).toMatchObject({
+    expect(await runOperationAction(enableAdvanced, owner(a.email), { encodeData: true }, mine, IP)).toMatchObject({
       ok: false,
       error: expect.stringContaining("not configured"),
     });
-    expect(await runOperationAction(enableAdvanced, owner(a.email), { isEnabled: true }, mine)).toMatchObject({
+    expect(await runOperationAction(enableAdvanced, owner(a.email), { isEnabled: true }, mine, IP)).toMatchObject({
       ok: true,
       data: { isEnabled: true },
     });
@@ -75,14 +81,15 @@ describe("console email and webhook actions", () => {
       owner(a.email),
       { url: "https://hooks.example.com/in" },
       mine,
+      IP,
     );
     if (!created.ok) throw new Error(created.error);
-    expect(await runOperationAction(revealSecret, owner(b.email), { endpointId: created.data.id }, theirs)).toEqual(
+    expect(await runOperationAction(revealSecret, owner(b.email), { endpointId: created.data.id }, theirs, IP)).toEqual(
       NOT_FOUND,
     );
-    expect(await runOperationAction(revealSecret, owner(a.email), { endpointId: created.data.id }, mine)).toMatchObject(
-      { ok: true, data: { secret: expect.stringMatching(/^whsec_/) } },
-    );
+    expect(
+      await runOperationAction(revealSecret, owner(a.email), { endpointId: created.data.id }, mine, IP),
+    ).toMatchObject({ ok: true, data: { secret: expect.stringMatching(/^whsec_/) } });
   });
 
   it("send the test mail to the signed-in user through the key's mail path", async () => {
@@ -99,6 +106,7 @@ describe("console email and webhook actions", () => {
         owner(a.email),
         { useEmailService: true, emailServiceConfig: { fromEmail: "nope" } },
         mine,
+        IP,
       ),
     ).toEqual({
       ok: false,
@@ -115,9 +123,11 @@ describe("console email and webhook actions", () => {
       fromEmail: "noreply@acme.example",
       fromCompany: "Acme",
     };
-    expect(await runOperationAction(saveEmail, owner(a.email), { emailServiceConfig: config }, mine)).toMatchObject({
-      ok: true,
-    });
+    expect(await runOperationAction(saveEmail, owner(a.email), { emailServiceConfig: config }, mine, IP)).toMatchObject(
+      {
+        ok: true,
+      },
+    );
 
     const sent = await runAction(sendTest, owner(a.email), {}, mine);
     expect(sent).toMatchObject({ ok: true, data: { to: a.email, transport: "sendgrid", status: "sent" } });
