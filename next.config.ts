@@ -4,7 +4,7 @@ const nextConfig: NextConfig = {
   // PGlite ships a WASM build and data files it loads from its own package directory: bundling breaks it.
   // yjs refuses to be loaded twice in one process (its constructor checks break); bundled, the instrumentation
   // bundle (background jobs) and the route bundles would each carry a copy.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pglite-prisma-adapter", "@prisma/schema-engine-wasm", "yjs"],
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "@prisma/schema-engine-wasm", "yjs"],
   poweredByHeader: false,
   typedRoutes: false,
 };

@@ -1,25 +1,34 @@
 // `npm start`: builds on first start (or when sources changed since the last build), then serves the
 // console and the API. A custom server so that the client IP comes from the socket, not from a header the
 // client controls, and so that slow clients are cut off (headers and request timeouts).
-import { randomUUID } from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { requestIdFrom } from "./lib/infra/request-id.mjs";
+import { EnvError, serverEnv } from "./lib/infra/server-env.mjs";
 import { buildApp, buildState } from "./scripts/build-state.mjs";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 process.chdir(root);
 
-if (process.env.WEFT_SKIP_BUILD !== "true" && buildState(root) !== "fresh") {
+let config;
+try {
+  config = serverEnv();
+} catch (e) {
+  if (!(e instanceof EnvError)) throw e;
+  console.error(`weft cannot start: ${e.message}`);
+  process.exit(1);
+}
+
+if (!config.WEFT_SKIP_BUILD && buildState(root) !== "fresh") {
   console.log("weft: building (first start or sources changed) ...");
   const status = buildApp(root);
   if (status !== 0) process.exit(status);
 }
 
-const port = Number(process.env.PORT || 3000);
-const hostname = process.env.HOSTNAME || undefined;
+const { PORT: port, HOSTNAME: hostname } = config;
 // next-auth reads its base URL from here; weft's own setting is WEFT_PUBLIC_URL.
-process.env.NEXTAUTH_URL ??= process.env.WEFT_PUBLIC_URL || `http://localhost:${port}`;
+process.env.NEXTAUTH_URL ??= config.WEFT_PUBLIC_URL ?? `http://localhost:${port}`;
 
 const { default: next } = await import("next");
 const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port });
@@ -32,15 +41,24 @@ const handle = app.getRequestHandler();
 // Slow clients: a client must send its headers within WEFT_HEADERS_TIMEOUT_MS (15 s) and the whole request
 // within 60 s, or the server answers 408 and closes. Node checks those deadlines every
 // connectionsCheckingInterval (30 s by default), so a slow client could hold its socket far longer.
-const headersTimeout = Number(process.env.WEFT_HEADERS_TIMEOUT_MS || 15_000);
+const headersTimeout = config.WEFT_HEADERS_TIMEOUT_MS;
 const server = http.createServer({ connectionsCheckingInterval: Math.min(1_000, headersTimeout) }, (req, res) => {
   const ip = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
   req.headers["x-weft-client-ip"] = ip;
-  const incoming = req.headers["x-request-id"];
-  const requestId = typeof incoming === "string" && /^[A-Za-z0-9._:-]{1,128}$/.test(incoming) ? incoming : randomUUID();
+  const requestId = requestIdFrom(req.headers["x-request-id"]);
   req.headers["x-request-id"] = requestId;
   res.setHeader("x-request-id", requestId);
   handle(req, res);
+});
+// Live collaboration: WebSocket upgrades on /live go to the Hocuspocus instance that start-up created
+// (lib/live/live-server.ts); any other path gets a 404 and is closed, never left hanging.
+server.on("upgrade", (req, socket, head) => {
+  const live = globalThis.__weftLive;
+  if (!live) {
+    socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    return;
+  }
+  live.handleUpgrade(req, socket, head);
 });
 server.headersTimeout = headersTimeout;
 server.requestTimeout = 60_000;

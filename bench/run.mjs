@@ -2,9 +2,11 @@
 // `npm run bench`: weft against two baselines measured in the same run on the same PostgreSQL, with
 // autocannon on 127.0.0.1: a raw node:http + pg handler doing Get Workspace's SQL work, and weft's own constant
 // route (the framework floor). Also Add Users of 1,000 against a raw multi-row INSERT, and Get Documents at
-// page 1 vs page 100 of 100,000 documents. See bench/README.md.
+// page 1 vs page 100 of 100,000 documents. Live collaboration against a plain Hocuspocus server (bench/live.mjs).
+// See bench/README.md.
 //
 //   npm run bench [-- --connections 20 --duration 5 --rounds 2 --warmup 3 --documents 100000 --build]
+//   npm run bench -- --only live [--live-clients 1000,100,1 --live-rounds 30]
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -18,6 +20,9 @@ import { loadInTurns } from "./lib/load.mjs";
 import { BENCH_DB, recreateDatabase, sqlPerCall, startPostgres } from "./lib/postgres.mjs";
 import { cleanup, freePort, startNode, waitFor } from "./lib/processes.mjs";
 import { fmt, printTable } from "./lib/table.mjs";
+import { measureLive } from "./live.mjs";
+import { liveSummary, printLive } from "./live-report.mjs";
+import { liveTargets } from "./live-targets.mjs";
 import { measureAddUsers, USERS_ORG } from "./scenarios/add-users.mjs";
 import { measureFanout, measureWebhooks } from "./scenarios/background-work.mjs";
 import { bodyOfPage, seedDocuments } from "./scenarios/document-pages.mjs";
@@ -38,12 +43,16 @@ const { values: opts } = parseArgs({
     "user-batches": { type: "string", default: process.env.BENCH_USER_BATCHES ?? "10" },
     "fanout-users": { type: "string", default: process.env.BENCH_FANOUT_USERS ?? "10000" },
     "webhook-events": { type: "string", default: process.env.BENCH_WEBHOOK_EVENTS ?? "300" },
+    only: { type: "string" },
+    "live-clients": { type: "string", default: process.env.BENCH_LIVE_CLIENTS ?? "1000,100,1" },
+    "live-rounds": { type: "string", default: process.env.BENCH_LIVE_ROUNDS ?? "30" },
     build: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
 if (opts.help) {
   console.log("usage: npm run bench [-- --connections N --duration SECONDS-PER-ROUND --rounds N --warmup SECONDS --documents N --user-batches N --build]");
+  console.log("       npm run bench -- --only live [--live-clients 1000,100,1 --live-rounds N --build]");
   process.exit(0);
 }
 const load = {
@@ -56,6 +65,14 @@ const DOCUMENTS = positiveInt(opts.documents, "documents");
 const USER_BATCHES = positiveInt(opts["user-batches"], "user-batches");
 const FANOUT_USERS = positiveInt(opts["fanout-users"], "fanout-users");
 const WEBHOOK_EVENTS = positiveInt(opts["webhook-events"], "webhook-events");
+const LIVE = {
+  counts: opts["live-clients"].split(",").map((n) => positiveInt(n, "live-clients")),
+  rounds: positiveInt(opts["live-rounds"], "live-rounds"),
+};
+if (opts.only !== undefined && opts.only !== "live") {
+  console.error("bench: --only takes `live`");
+  process.exit(2);
+}
 const POOL_MAX = 10; // weft's DATABASE_POOL_MAX default; the raw server gets the same
 
 function positiveInt(v, name) {
@@ -107,7 +124,7 @@ async function startServers(databaseUrl) {
   }, 120_000);
   await waitFor("raw server", raw, async () => (await fetch(`${rawBase}/healthz`)).ok, 30_000);
   log(`weft on ${weftBase} (pid ${weft.pid}), raw on ${rawBase} (pid ${raw.pid})`);
-  return { weftBase, rawBase };
+  return { weftBase, rawBase, weftPid: weft.pid };
 }
 
 /** Both servers must answer Get Workspace identically, and refuse a wrong token identically, before any load. */
@@ -207,7 +224,32 @@ function printBackground(fanout, webhooks) {
   ]);
 }
 
+async function runLive(weftBase, weftPid, tenant) {
+  const targets = await liveTargets({ root, resultsDir, weftBase, weftPid, tenant });
+  log(`live: clients ${LIVE.counts.join(", ")} on one document, ${LIVE.rounds} rounds each, weft and plain in turns`);
+  const live = await measureLive(targets, LIVE);
+  const summary = liveSummary(live);
+  printLive(live, summary);
+  return { ...live, ...summary };
+}
+
+async function mainLiveOnly() {
+  mkdirSync(resultsDir, { recursive: true });
+  const build = ensureBuild();
+  const adminUrl = startPostgres();
+  const databaseUrl = await recreateDatabase(adminUrl);
+  const { weftBase, weftPid } = await startServers(databaseUrl);
+  const tenant = await seedTenant(weftBase);
+  const live = await runLive(weftBase, weftPid, tenant);
+  const machine = { loadAverage1m: os.loadavg()[0], cpus: os.cpus().length, node: process.version };
+  const report = { date: new Date().toISOString(), machine, build, live };
+  writeFileSync(path.join(resultsDir, "live.json"), JSON.stringify(report, null, 2) + "\n");
+  log("results written to bench/results/live.json");
+  return live.fanout.some((f) => f.rest.missed + f.live.missed > 0) ? 1 : 0;
+}
+
 async function main() {
+  if (opts.only === "live") return mainLiveOnly();
   mkdirSync(resultsDir, { recursive: true });
   const loadBefore = os.loadavg()[0];
   if (loadBefore > 0.5 * os.cpus().length) {
@@ -217,7 +259,7 @@ async function main() {
   const adminUrl = startPostgres();
   const databaseUrl = await recreateDatabase(adminUrl);
   log(`database ${databaseUrl}`);
-  const { weftBase, rawBase } = await startServers(databaseUrl);
+  const { weftBase, rawBase, weftPid } = await startServers(databaseUrl);
 
   const tenant = await seedTenant(weftBase);
   log(`seeded workspace ${tenant.workspace.id}, API key ${tenant.apiKeyId}`);
@@ -250,6 +292,7 @@ async function main() {
   log(`webhook delivery: ${WEBHOOK_EVENTS} events to 10 endpoints (bench/webhook-delivery.mjs)`);
   const webhooks = measureWebhooks(root, 10, WEBHOOK_EVENTS);
   printBackground(fanout, webhooks);
+  const live = await runLive(weftBase, weftPid, tenant);
 
   const report = {
     date: new Date().toISOString(),
@@ -263,10 +306,12 @@ async function main() {
     seeding: seeded,
     notificationFanout: fanout,
     webhookDelivery: webhooks,
+    live,
   };
   writeFileSync(path.join(resultsDir, "latest.json"), JSON.stringify(report, null, 2) + "\n");
   log("results written to bench/results/latest.json");
-  return results.some((r) => r.unexpected > 0) ? 1 : 0;
+  const liveMissed = live.fanout.some((f) => f.rest.missed + f.live.missed > 0);
+  return results.some((r) => r.unexpected > 0) || liveMissed ? 1 : 0;
 }
 
 let code = 1;

@@ -75,7 +75,7 @@ const load = async (file) => {
 };
 const { startWeft } = await load("lib/infra/start.ts");
 const { dispatch } = await load("lib/api/dispatch.ts");
-const { db } = await load("lib/infra/db.ts");
+const { transaction } = await load("lib/infra/db.ts");
 const { eventConsumers } = await load("lib/domain/events/consumers.ts");
 const weft = await startWeft({ role: "server" });
 
@@ -154,7 +154,7 @@ async function scenario(endpointCount, eventCount) {
         participants: [{ userId: "bench", name: "Bench" }],
         data: { n, sentAt },
       };
-      await db().$transaction(async (tx) => {
+      await transaction(async (tx) => {
         for (const consumer of eventConsumers) await consumer.consume(tx, event);
       });
     }

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { firstIssueMessage, issueMessage } from "@/lib/api/validation";
-import { db, type Db } from "@/lib/infra/db";
+import { db, type Reader } from "@/lib/infra/db";
 import { startWeft } from "@/lib/infra/start";
 import { UsageError } from "./options";
 
@@ -19,7 +19,7 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown, flagN
   throw new UsageError(message);
 }
 
-export async function withDatabase<T>(fn: (db: Db) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(fn: (db: Reader) => Promise<T>): Promise<T> {
   const started = await startWeft({ role: "cli", join: true });
   try {
     return await fn(db());

@@ -1,8 +1,9 @@
 "use client";
 
 import { signIn } from "next-auth/react";
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { loginErrorMessage } from "@/lib/auth/messages";
+import { useHydrated } from "./console/use-hydrated";
 
 type State =
   | { kind: "idle" }
@@ -14,12 +15,11 @@ type State =
 export function SignInForm({ callbackUrl = "/", devOutbox = false }: { callbackUrl?: string; devOutbox?: boolean }) {
   const [email, setEmail] = useState("");
   const [state, setState] = useState<State>({ kind: "idle" });
-  const [ready, setReady] = useState(false);
   const inputId = useId();
   const statusId = useId();
 
   // Marks the form as interactive once hydrated (the e2e tests wait for it before typing).
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,13 +1,13 @@
 "use client";
 
 import { signOut } from "next-auth/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
+import { useHydrated } from "./console/use-hydrated";
 
 /** Ends the database session (next-auth sign-out with CSRF) and reloads the landing page. */
 export function SignOutButton({ callbackUrl = "/" }: { callbackUrl?: string }) {
   const [pending, setPending] = useState(false);
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
   return (
     <button
       type="button"

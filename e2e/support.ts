@@ -7,7 +7,8 @@ import { Client } from "pg";
 // Shared by playwright.config.ts and the specs. The server always runs on the embedded database, in a data
 // dir made for this run (scripts/e2e.mjs passes one in WEFT_E2E_DATA_DIR and removes it afterwards).
 
-export const PORT = 3101;
+/** WEFT_E2E_PORT lets two e2e runs share a machine. */
+export const PORT = Number(process.env.WEFT_E2E_PORT || 3101);
 export const BASE_URL = `http://localhost:${PORT}`;
 /** In WEFT_ADMIN_EMAILS of the server the config starts. */
 export const OPERATOR_EMAIL = "operator-e2e@example.com";

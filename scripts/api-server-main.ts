@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { dispatch } from "@/lib/api/dispatch";
 import { startWeft } from "@/lib/infra/start";
+import { liveHandle } from "@/lib/live/live-handle";
 
 // See api-server.mjs. (No top-level await: tsx loads this file as CommonJS.)
 async function main() {
@@ -18,6 +19,7 @@ async function main() {
     res.writeHead(reply.status, Object.fromEntries(reply.headers));
     res.end(Buffer.from(await reply.arrayBuffer()));
   });
+  server.on("upgrade", (req, socket, head) => liveHandle()!.handleUpgrade(req, socket, head));
   server.listen(0, "127.0.0.1", () => {
     process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
   });

@@ -1,31 +1,53 @@
-// Drives Prisma's WASM schema engine (the code path Prisma 6.19 used for `engine: "js"`) without the native binary.
-// The engine takes PostgreSQL's advisory lock around applyMigrations, so several instances deploying at once
-// against one database apply each migration exactly once.
-// Usage (DATABASE_URL, or PGLITE_DIR / DATABASE_URL=pglite:<dir> for an in-process PGlite):
-//   node scripts/schema-engine.mjs diff-empty            -> SQL: empty -> schema.prisma (needs a reachable DB, or PGLITE_DIR=memory://)
-//   node scripts/schema-engine.mjs diff-migrations       -> SQL: prisma/migrations (replayed on shadow DB) -> schema.prisma
-//   node scripts/schema-engine.mjs create <name>         -> like `migrate dev --create-only`: writes prisma/migrations/<ts>_<name>/migration.sql
-//   node scripts/schema-engine.mjs deploy                -> like `migrate deploy` (uses _prisma_migrations)
-//   node scripts/schema-engine.mjs status                -> diagnoseMigrationHistory
+// Drives Prisma's WASM schema engine (@prisma/schema-engine-wasm) without the native binary: Prisma 7's CLI
+// has no engine-less `migrate`. The engine takes PostgreSQL's advisory lock around applyMigrations, so several
+// instances deploying at once against one database apply each migration exactly once. lib/infra/migrate.ts
+// loads this file to deploy at start. As a command, `node scripts/schema-engine.mjs <command>`:
+//   diff-migrations  SQL from prisma/migrations (replayed on a shadow DB) to prisma/schema/*.prisma: drift
+//   diff-empty       SQL from an empty database to prisma/schema/*.prisma
+//   create <name>    like `migrate dev --create-only`: writes prisma/migrations/<ts>_<name>/migration.sql
+//   deploy           like `migrate deploy` (records applied migrations in _prisma_migrations)
+//   status           diagnoseMigrationHistory; exits 1 on a diverged history, failed or edited migrations
+//   (also: version, dev-diagnostic, and create-engine: the engine's own createMigration, see below)
+// Database: DATABASE_URL (PostgreSQL; the shadow DB is a throw-away CREATE DATABASE), or PGLITE_DIR=<dir> /
+// DATABASE_URL=pglite:<dir> (memory:// for a throw-away one) for a PGlite opened by this process and served on
+// a loopback port (its shadow DB is an in-memory PGlite). Without either, diff-migrations, diff-empty and
+// create use a throw-away in-memory PGlite, and deploy and status act on weft's embedded data dir.
 import { readFile, readdir, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import { bindMigrationAwareSqlAdapterFactory, ColumnTypeEnum } from "@prisma/driver-adapter-utils";
 import { createRequire } from "node:module";
 
 // @prisma/adapter-pg rejects catalog column types the schema engine's introspection selects
 // (e.g. pg_class.relkind is type "char", OID 18) -> "Column type 'char' could not be deserialized".
-// Report such columns as TEXT (OID 25); node-postgres already returns them as JS strings.
+// Report such columns as TEXT (OID 25); node-postgres already returns them as JS strings. "char" columns are
+// then handed to the engine as Character, which it reads them as (PostgreSQL 18 and PGlite list NOT NULL
+// constraints in pg_constraint, so describing a schema reads contype "n" through this path).
+const charColumns = new WeakMap(); // a result's rows array -> indexes of its "char" columns
 {
   const require = createRequire(import.meta.resolve("@prisma/adapter-pg"));
   const Result = require("pg/lib/result.js");
   const addFields = Result.prototype.addFields;
   const AS_TEXT = new Set([18 /* char */, 194 /* pg_node_tree */, 24 /* regproc */, 2205 /* regclass */, 2206 /* regtype */]);
   Result.prototype.addFields = function (fields) {
+    const chars = fields.flatMap((f, i) => (f.dataTypeID === 18 ? [i] : []));
+    if (chars.length) charColumns.set(this.rows, chars);
     for (const f of fields) if (AS_TEXT.has(f.dataTypeID)) f.dataTypeID = 25;
     return addFields.call(this, fields);
+  };
+}
+const patchedQueryables = new WeakSet();
+function reportCharColumns(adapter) {
+  const queryable = Object.getPrototypeOf(Object.getPrototypeOf(adapter)); // adapter-pg's PgQueryable
+  if (patchedQueryables.has(queryable)) return;
+  patchedQueryables.add(queryable);
+  const queryRaw = queryable.queryRaw;
+  queryable.queryRaw = async function (query) {
+    const result = await queryRaw.call(this, query);
+    for (const i of charColumns.get(result.rows) ?? []) result.columnTypes[i] = ColumnTypeEnum.Character;
+    return result;
   };
 }
 
@@ -79,25 +101,65 @@ function pgFactory(connUrl, opened) {
     host: u.hostname, port: Number(u.port || 5432), user: decodeURIComponent(u.username),
     password: decodeURIComponent(u.password), database: decodeURIComponent(u.pathname.slice(1)) || "postgres",
   };
+  return migrationAwareFactory(cfg, opened, async () => {
+    const admin = await new PrismaPg(cfg).connect();
+    const name = `prisma_shadow_${randomUUID().replaceAll("-", "")}`;
+    await admin.executeScript(`CREATE DATABASE "${name}"`);
+    const shadow = await new PrismaPg({ ...cfg, database: name }).connect();
+    return {
+      shadow,
+      async drop() {
+        await admin.executeScript(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.dispose();
+      },
+    };
+  });
+}
+
+// An in-process PGlite (a data dir, or memory://) served on a loopback port, so the engine reaches it
+// through adapter-pg exactly as it reaches a server; the shadow DB is a second, in-memory PGlite.
+async function pgliteFactory(dir, opened, closers) {
+  return migrationAwareFactory(await servePglite(dir, closers), opened, async () => {
+    const served = [];
+    const shadow = await new PrismaPg(await servePglite("memory://", served)).connect();
+    return { shadow, drop: () => Promise.all(served.map((close) => close())) };
+  });
+}
+
+async function servePglite(dir, closers) {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  const db = await PGlite.create(dir);
+  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 8 });
+  await server.start();
+  closers.push(async () => {
+    await server.stop();
+    await db.close();
+  });
+  const port = Number(server.getServerConn().split(":").pop());
+  // One connection per pool: pglite-socket's server mixes the extended-protocol messages of concurrent
+  // connections (see lib/infra/pglite-server.ts).
+  return { host: "127.0.0.1", port, user: "postgres", password: "", database: "postgres", max: 1 };
+}
+
+function migrationAwareFactory(cfg, opened, openShadow) {
   const base = new PrismaPg(cfg);
   return {
     provider: "postgres",
     adapterName: base.adapterName,
     async connect() {
       const adapter = await base.connect();
+      reportCharColumns(adapter);
       opened.push(adapter);
       return adapter;
     },
     async connectToShadowDb() {
-      const admin = await new PrismaPg(cfg).connect();
-      const name = `prisma_shadow_${randomUUID().replaceAll("-", "")}`;
-      await admin.executeScript(`CREATE DATABASE "${name}"`);
-      const shadow = await new PrismaPg({ ...cfg, database: name }).connect();
+      const { shadow, drop } = await openShadow();
+      reportCharColumns(shadow);
       const dispose = shadow.dispose.bind(shadow);
       shadow.dispose = async () => {
         await dispose(); // ends the shadow pool first
-        await admin.executeScript(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        await admin.dispose();
+        await drop();
       };
       return shadow;
     },
@@ -118,16 +180,13 @@ export async function run(cmd, name, options = {}) {
   const names = (await readdir(SCHEMA_DIR)).filter((n) => n.endsWith(".prisma")).sort();
   const files = await Promise.all(names.map(async (n) => ({ path: path.join(SCHEMA_DIR, n), content: await readFile(path.join(SCHEMA_DIR, n), "utf8") })));
   const SchemaEngine = await loadEngine();
-  // DATABASE_URL=pglite:./data/pglite or PGLITE_DIR=... (memory:// ok) -> in-process PGlite instead of a server.
-  let pglite;
+  // DATABASE_URL=pglite:./data/pglite or PGLITE_DIR=... (memory:// ok) -> a PGlite of this process, not a server.
   let factory;
   const opened = [];
+  const closers = [];
   const pgliteDir = options.url ? undefined : process.env.PGLITE_DIR ?? (url?.startsWith("pglite:") ? url.slice("pglite:".length) || "memory://" : undefined);
   if (pgliteDir) {
-    const { PGlite } = await import("@electric-sql/pglite");
-    const { PrismaPGlite } = await import("pglite-prisma-adapter");
-    pglite = new PGlite(pgliteDir);
-    factory = new PrismaPGlite(pglite); // its connectToShadowDb() uses an in-memory PGlite
+    factory = await pgliteFactory(pgliteDir, opened, closers);
   } else {
     if (!url) throw new Error("DATABASE_URL is not set (or set PGLITE_DIR=memory:// to author migrations without a database)");
     factory = pgFactory(url, opened);
@@ -145,7 +204,7 @@ export async function run(cmd, name, options = {}) {
       process.stdout.write(r.stdout ?? "");
     } else if (cmd === "create") {
       // Like `prisma migrate dev --create-only`, without touching the dev DB: replay prisma/migrations on a
-      // throw-away shadow DB, diff against schema.prisma, write the SQL as a new migration folder.
+      // throw-away shadow DB, diff against prisma/schema, write the SQL as a new migration folder.
       const list = await migrationsList();
       list.lockfile.content ??= LOCKFILE;
       const r = await engine.diff({ from: { tag: "migrations", ...list }, to: { tag: "schemaDatamodel", files }, script: true, exitCode: null, filters });
@@ -189,7 +248,7 @@ export async function run(cmd, name, options = {}) {
   } finally {
     engine.free();
     for (const adapter of opened.splice(0)) await adapter.dispose().catch(() => {});
-    await pglite?.close();
+    for (const close of closers.splice(0)) await close();
   }
 }
 // Without DATABASE_URL the commands act on weft's embedded database: through the running server's socket
@@ -209,6 +268,8 @@ function isAlive(pid) {
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const [cmd, name] = process.argv.slice(2);
   const needsDb = cmd !== "create" && cmd !== "diff-migrations" && cmd !== "diff-empty";
+  // Without a database named, diffs and `create` need none of weft's data: a throw-away in-memory PGlite.
+  if (!process.env.DATABASE_URL && !process.env.PGLITE_DIR && !needsDb) process.env.PGLITE_DIR = "memory://";
   const target = !process.env.DATABASE_URL && !process.env.PGLITE_DIR && needsDb ? await embeddedTarget() : {};
   run(cmd, name, target).then(() => process.exit(process.exitCode ?? 0), (e) => { console.error("ERROR", e?.message ?? e, e?.cause ?? ""); process.exit(1); });
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in order, stopping at the first part that fails.
-//   1. vitest  - every unit and API test (tests/**, lib/**), each file on its own in-memory PGlite
-//                (or on a fresh database of the PostgreSQL named by DATABASE_URL, when it is set)
-//   2. e2e     - `node scripts/e2e.mjs`: builds and runs the Playwright suite (skipped while it does not exist)
+//   1. vitest  - the unit and API tests (lib/**, tests/** but tests/system), each API test file on its own
+//                in-memory PGlite (or on a fresh database of the PostgreSQL named by DATABASE_URL, when it is set)
+//   2. e2e     - `node scripts/e2e.mjs`: builds the app and runs the Playwright suite against it
 //   3. system  - `node scripts/system-tests.mjs`: the built server as real processes on PostgreSQL (two
 //                instances on one database, PostgreSQL restarts, SIGKILL); PostgreSQL from apt if needed
 // Output streams through; a summary line per part closes the run; the exit code is non-zero if a part failed.
@@ -29,8 +29,6 @@ const parts = [
     name: "e2e",
     describe: "Playwright end-to-end tests (scripts/e2e.mjs)",
     command: [process.execPath, path.join(root, "scripts/e2e.mjs")],
-    skipUnless: () => existsSync(path.join(root, "scripts/e2e.mjs")),
-    skipReason: "scripts/e2e.mjs does not exist yet",
   },
   {
     name: "system",
@@ -80,11 +78,6 @@ let failed = false;
 for (const part of parts) {
   if (failed || interrupted) {
     results.push({ name: part.name, status: "not run", detail: "an earlier part failed" });
-    continue;
-  }
-  if (part.skipUnless && !part.skipUnless()) {
-    console.log(`\n=== ${part.name}: skipped (${part.skipReason}) ===\n`);
-    results.push({ name: part.name, status: "skipped", detail: part.skipReason });
     continue;
   }
   const problem = part.missing?.();

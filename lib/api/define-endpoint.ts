@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { Scope } from "@/lib/domain/scope";
-import type { Db, Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
+import type { RateLimit } from "@/lib/infra/rate-limit";
 
 export type AuthLevel = "public" | "workspace" | "apiKey";
 
@@ -8,17 +9,38 @@ export type { Scope };
 
 export type ScopeFor<A extends AuthLevel> = Extract<Scope, { level: A }>;
 
-export interface CallContext<A extends AuthLevel = AuthLevel> {
+/** What a read operation's `run` gets: a reader, no transaction (reads are the hot path). */
+export interface ReadContext<A extends AuthLevel = AuthLevel> {
   scope: ScopeFor<A>;
   requestId: string;
-  db: Db;
+  db: Reader;
 }
+
+/** What a writing operation's `run` gets: the one transaction the dispatcher opened for the call. */
+export interface WriteContext<A extends AuthLevel = AuthLevel> {
+  scope: ScopeFor<A>;
+  requestId: string;
+  tx: Tx;
+}
+
+/** What `afterCommit` gets: the transaction is over. */
+export interface CommitContext<A extends AuthLevel = AuthLevel> {
+  scope: ScopeFor<A>;
+  requestId: string;
+}
+
+export type CallContext<A extends AuthLevel = AuthLevel, W extends boolean = boolean, P = undefined> = (W extends true
+  ? WriteContext<A>
+  : ReadContext<A>) & { prepared: P };
 
 export interface Endpoint<
   A extends AuthLevel = AuthLevel,
   I extends z.ZodType = z.ZodType,
   O extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  W extends boolean = boolean,
+  T = z.input<O>,
+  P = undefined,
 > {
   path: string;
   auth: A;
@@ -30,7 +52,25 @@ export interface Endpoint<
   message: string;
   /** The body may omit `data` (treated as `{}`). */
   dataOptional?: boolean;
-  run(input: z.output<I>, ctx: CallContext<A>): Promise<z.input<O>>;
+  /**
+   * The operation writes: the dispatcher runs it in one transaction (`ctx.tx`), so a failed call writes
+   * nothing. Without it, `run` gets a reader and no transaction is opened.
+   */
+  writes?: W;
+  /** Counted per client address before `run` (after the input is parsed); over the limit: RESOURCE_EXHAUSTED. */
+  rateLimit?: { bucket: string; limit(): RateLimit };
+  /**
+   * For a writing operation that must read before its transaction opens (Update CRDT Data computes its update
+   * from the state as read, then merges it under a row lock): runs with a reader; `run` gets it as `ctx.prepared`.
+   */
+  prepare?(input: z.output<I>, ctx: ReadContext<A>): Promise<P>;
+  run(input: z.output<I>, ctx: CallContext<A, W, P>): Promise<T>;
+  /**
+   * For a writing operation with an effect that must not happen inside its transaction (a mail that links
+   * to the row just written, dropping cached credentials): runs once the transaction has committed, with
+   * what `run` returned, and returns the reply's data. Its failure is the call's failure; the writes stay.
+   */
+  afterCommit?(result: T, ctx: CommitContext<A>): Promise<z.input<O>>;
   /** For the few endpoints whose `result` is not `{status, message, data}`. */
   reply?: {
     build(output: z.output<O>, message: string): Record<string, unknown>;
@@ -46,11 +86,9 @@ export function defineEndpoint<
   I extends z.ZodType,
   O extends z.ZodType,
   R extends z.ZodType = z.ZodNever,
->(e: Endpoint<A, I, O, R> & { path: P }): Endpoint<A, I, O, R> & { path: P } {
+  W extends boolean = false,
+  T = z.input<O>,
+  Q = undefined,
+>(e: Endpoint<A, I, O, R, W, T, Q> & { path: P }): Endpoint<A, I, O, R, W, T, Q> & { path: P } {
   return e;
-}
-
-/** `run` for an API-key service that writes: the call is one transaction, so a failed call writes nothing. */
-export function transactional<I, O>(service: (scope: ScopeFor<"apiKey">, input: I, tx: Tx) => Promise<O>) {
-  return (input: I, ctx: CallContext<"apiKey">) => ctx.db.$transaction((tx) => service(ctx.scope, input, tx));
 }

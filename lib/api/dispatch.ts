@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { DomainError } from "@/lib/domain/errors";
 import { env } from "@/lib/infra/env";
 import { errorFields, log } from "@/lib/infra/log";
+import { requestIdFrom } from "@/lib/infra/request-id.mjs";
 import { authenticate } from "./auth";
 import { clientIpOf } from "./client-ip";
 import type { Endpoint } from "./define-endpoint";
@@ -14,9 +14,8 @@ import { registry } from "./registry";
 import { runOperation } from "./run-operation";
 
 // The only code that knows HTTP: look up the path, read the capped body, authenticate into a scope, parse
-// the input, run, shape the reply through the output schema, map errors to the envelope.
-
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+// the input, run (run-operation.ts: in the one transaction, or with a reader), shape the reply through the
+// output schema, map errors to the envelope.
 
 export interface DispatchOptions {
   /** In-process callers (tests) name the client's IP; the HTTP server passes it in a header. */
@@ -24,8 +23,7 @@ export interface DispatchOptions {
 }
 
 export async function dispatch(request: Request, options: DispatchOptions = {}): Promise<Response> {
-  const incomingId = request.headers.get("x-request-id");
-  const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+  const requestId = requestIdFrom(request.headers.get("x-request-id"));
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   try {
     const endpoint = registry.get(path);

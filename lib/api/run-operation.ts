@@ -1,17 +1,29 @@
-import type { Scope } from "@/lib/domain/scope";
-import { db } from "@/lib/infra/db";
-import type { CallContext, Endpoint } from "./define-endpoint";
+import { exhausted } from "@/lib/domain/errors";
+import { db, transaction } from "@/lib/infra/db";
+import { hitRateLimit, type RateLimit } from "@/lib/infra/rate-limit";
+import type { CallContext, Endpoint, ScopeFor } from "./define-endpoint";
 
-// Runs one registry operation for an authenticated scope and parsed input. The dispatcher calls it, and so
-// does the console's generic action (lib/console/operation-action.ts): one path for both.
+// Runs one registry operation for an authenticated scope and parsed input: the rate limit, `prepare`, then
+// `run` with a reader, or (`writes: true`) inside the one transaction, then `afterCommit`. The dispatcher
+// calls it; so can any other caller of a registry operation (the console).
+
+export const RATE_LIMITED = "Rate limit exceeded for this endpoint. Try again later.";
+
+/** One hit for `bucket` from this client address; over the limit: RESOURCE_EXHAUSTED. */
+export async function limitRate(bucket: string, limit: RateLimit, clientIp: string) {
+  if (!(await hitRateLimit(`${bucket}:${clientIp}`, limit))) throw exhausted(RATE_LIMITED);
+}
 
 export async function runOperation(
   endpoint: Endpoint,
   input: unknown,
-  scope: Scope,
+  scope: ScopeFor<Endpoint["auth"]>,
   requestId: string,
-  _clientIp: string,
+  clientIp: string,
 ): Promise<unknown> {
-  const ctx: CallContext = { scope, requestId, db: db() };
-  return endpoint.run(input, ctx);
+  if (endpoint.rateLimit) await limitRate(endpoint.rateLimit.bucket, endpoint.rateLimit.limit(), clientIp);
+  const prepared = endpoint.prepare ? await endpoint.prepare(input, { scope, requestId, db: db() }) : undefined;
+  if (!endpoint.writes) return endpoint.run(input, { scope, requestId, db: db(), prepared } as CallContext);
+  const result = await transaction((tx) => endpoint.run(input, { scope, requestId, tx, prepared } as CallContext));
+  return endpoint.afterCommit ? endpoint.afterCommit(result, { scope, requestId }) : result;
 }

@@ -5,7 +5,7 @@ import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
 import type { ApiKeyScope, WorkspaceScope } from "@/lib/domain/scope";
 import { getVisibleWorkspace } from "@/lib/domain/workspaces/get-visible-workspace";
 import { visibleWorkspaces, type ViewerScope } from "@/lib/domain/workspaces/visible-workspaces";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 
 // Who may do what in the console. Every page and server action gets its scopes from here.
@@ -34,12 +34,12 @@ export function viewerFor(address: string): Viewer {
   return { email, operator, scope: operator ? OPERATOR_SCOPE : { level: "owner", ownerEmail: email } };
 }
 
-export async function workspaceScopeFor(viewer: Viewer, workspaceId: string, tx: Tx): Promise<WorkspaceScope> {
+export async function workspaceScopeFor(viewer: Viewer, workspaceId: string, tx: Reader): Promise<WorkspaceScope> {
   const ws = await getVisibleWorkspace(viewer.scope, { workspaceId }, tx);
   return { level: "workspace", workspaceId: ws.id };
 }
 
-export async function apiKeyScopeFor(viewer: Viewer, workspaceId: string, apiKeyId: string, tx: Tx): Promise<ApiKeyScope> {
+export async function apiKeyScopeFor(viewer: Viewer, workspaceId: string, apiKeyId: string, tx: Reader): Promise<ApiKeyScope> {
   const key = await tx.apiKey.findFirst({
     where: { id: apiKeyId, workspaceId, workspace: visibleWorkspaces(viewer.scope) },
     select: { id: true, workspaceId: true },

@@ -10,7 +10,9 @@ import { currentViewer } from "./viewer";
  * "use server" module. Clients call it as `sendTest(input, target)`, the target being the workspace (and key)
  * it acts on; see run-action.ts for what happens on the server.
  */
-export function consoleAction<A extends Access, S extends z.ZodType, R>(def: ActionDefinition<A, S, R>) {
+export function consoleAction<A extends Access, S extends z.ZodType, T, W extends boolean = false, R = T>(
+  def: ActionDefinition<A, S, T, W, R>,
+) {
   return async (input: z.input<S>, ...target: A extends "viewer" ? [] : [Targets[A]]): Promise<ActionResult<R>> =>
     runAction(def, await currentViewer(), input, target[0]);
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DomainError, notFound } from "@/lib/domain/errors";
 import type { ApiKeyScope, WorkspaceScope } from "@/lib/domain/scope";
 import type { ViewerScope } from "@/lib/domain/workspaces/visible-workspaces";
-import { db, type Db } from "@/lib/infra/db";
+import { db, transaction, type Reader, type Tx } from "@/lib/infra/db";
 import { errorFields, log } from "@/lib/infra/log";
 import { apiKeyScopeFor, assertOperator, workspaceScopeFor, type Viewer } from "./access";
 import type { ActionResult } from "./action-result";
@@ -10,8 +10,8 @@ import { check } from "./validate";
 
 // The body of the console's own server actions, for what the REST API does not do (action.ts adds the
 // session; REST operations go through operations.ts instead): check who is asking, parse the input, resolve
-// what it acts on through access.ts, run the domain function, and answer {ok, data} or {ok: false, error}
-// with the domain's own message.
+// what it acts on through access.ts, run the domain function (`writes: true`: in one transaction, like the
+// dispatcher; otherwise with a reader), and answer {ok, data} or {ok: false, error} with the domain's message.
 
 export type Access = "viewer" | "workspace" | "apiKey";
 
@@ -31,16 +31,26 @@ interface Scopes {
 export interface ActionContext<A extends Access> {
   viewer: Viewer;
   scope: Scopes[A];
-  db: Db;
+  db: Reader;
 }
 
-export interface ActionDefinition<A extends Access, S extends z.ZodType, R> {
+export interface WriteActionContext<A extends Access> {
+  viewer: Viewer;
+  scope: Scopes[A];
+  tx: Tx;
+}
+
+export interface ActionDefinition<A extends Access, S extends z.ZodType, T, W extends boolean = boolean, R = T> {
   access: A;
   /** Refused for owners (access.ts says which settings are the operator's). */
   operatorOnly?: boolean;
   /** The REST endpoint's input schema (or the domain function's, for console-only reads). */
   input: S;
-  run(input: z.output<S>, ctx: ActionContext<A>): Promise<R>;
+  /** The action writes: `run` gets the one transaction (`ctx.tx`), so a failed action writes nothing. */
+  writes?: W;
+  run(input: z.output<S>, ctx: W extends true ? WriteActionContext<A> : ActionContext<A>): Promise<T>;
+  /** Like an endpoint's: once the transaction has committed, with what `run` returned. */
+  afterCommit?(result: T): Promise<R>;
 }
 
 export const SIGNED_OUT = "Your session has ended. Sign in again.";
@@ -52,8 +62,8 @@ const targetSchemas = {
   apiKey: z.strictObject({ workspaceId: id, apiKeyId: id }),
 };
 
-export async function runAction<A extends Access, S extends z.ZodType, R>(
-  def: ActionDefinition<A, S, R>,
+export async function runAction<A extends Access, S extends z.ZodType, T, W extends boolean = false, R = T>(
+  def: ActionDefinition<A, S, T, W, R>,
   viewer: Viewer | null,
   input: unknown,
   target: unknown,
@@ -63,9 +73,8 @@ export async function runAction<A extends Access, S extends z.ZodType, R>(
     if (def.operatorOnly) assertOperator(viewer);
     const parsed = check(def.input, input);
     if (!parsed.ok) return { ok: false, error: parsed.error, ...(parsed.field && { field: parsed.field }) };
-    const client = db();
-    const scope = await scopeOf(def.access, viewer, target, client);
-    return { ok: true, data: await def.run(parsed.data, { viewer, scope, db: client }) };
+    const scope = await scopeOf(def.access, viewer, target, db());
+    return { ok: true, data: await runDefinition(def, parsed.data, viewer, scope) };
   } catch (e) {
     if (e instanceof DomainError) return { ok: false, error: e.message };
     log.error("console action failed", errorFields(e));
@@ -73,12 +82,24 @@ export async function runAction<A extends Access, S extends z.ZodType, R>(
   }
 }
 
+async function runDefinition<A extends Access, S extends z.ZodType, T, W extends boolean, R>(
+  def: ActionDefinition<A, S, T, W, R>,
+  input: z.output<S>,
+  viewer: Viewer,
+  scope: Scopes[A],
+): Promise<R> {
+  type Ctx = Parameters<typeof def.run>[1];
+  if (!def.writes) return (await def.run(input, { viewer, scope, db: db() } as unknown as Ctx)) as unknown as R;
+  const result = await transaction((tx) => def.run(input, { viewer, scope, tx } as unknown as Ctx));
+  return def.afterCommit ? def.afterCommit(result) : (result as unknown as R);
+}
+
 /** The scope the viewer acts in: their own, or the workspace / key the target names, if they may see it. */
 export async function scopeOf<A extends Access>(
   access: A,
   viewer: Viewer,
   target: unknown,
-  tx: Db,
+  tx: Reader,
 ): Promise<Scopes[A]> {
   if (access === "viewer") return viewer.scope as Scopes[A];
   const t = targetSchemas[access as Exclude<Access, "viewer">].safeParse(target);

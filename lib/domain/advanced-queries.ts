@@ -1,9 +1,9 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { precondition } from "./errors";
 import type { ApiKeyScope } from "./scope";
 
 /** Get Users, Get Documents, the folder operations and Get Organizations need advanced queries on the key. */
-export async function requireAdvancedQueries(scope: ApiKeyScope, tx: Tx) {
+export async function requireAdvancedQueries(scope: ApiKeyScope, tx: Reader) {
   const key = await tx.apiKey.findUnique({ where: { id: scope.apiKeyId }, select: { advancedQueries: true } });
   if (!key?.advancedQueries) {
     throw precondition(

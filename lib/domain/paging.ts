@@ -9,17 +9,35 @@ export interface Position {
   id: string;
 }
 
+/** The one token codec of every paged list: base64url of the JSON of the position. */
+export function encodeToken(position: unknown): string {
+  return Buffer.from(JSON.stringify(position)).toString("base64url");
+}
+
+/** The position a token holds; undefined when it is not a token of ours. */
+export function decodeToken(token: string): unknown {
+  try {
+    return JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The keyset position `[at, id, ...rest]` of a token, or undefined. */
+export function decodePosition(token: string): (Position & { rest: unknown[] }) | undefined {
+  const value = decodeToken(token);
+  if (!Array.isArray(value)) return undefined;
+  const [at, id, ...rest] = value as unknown[];
+  return typeof at === "number" && Number.isFinite(at) && typeof id === "string" ? { at, id, rest } : undefined;
+}
+
 export function encodePageToken(p: Position): string {
-  return Buffer.from(JSON.stringify([p.at, p.id])).toString("base64url");
+  return encodeToken([p.at, p.id]);
 }
 
 export function decodePageToken(token: string, field = "pageToken"): Position {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as unknown[];
-    if (typeof at === "number" && Number.isFinite(at) && typeof id === "string") return { at, id };
-  } catch {
-    // fall through
-  }
+  const p = decodePosition(token);
+  if (p) return { at: p.at, id: p.id };
   throw invalid(`${field} is invalid; pass back the token of the previous page unchanged.`);
 }
 

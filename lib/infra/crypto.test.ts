@@ -1,11 +1,30 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { constantTimeEqual, decryptSecret, encryptSecret, maskSecret, randomToken, tokenHash } from "./crypto";
+import {
+  constantTimeEqual,
+  decryptSecret,
+  encryptSecret,
+  maskSecret,
+  openSetting,
+  randomToken,
+  sealSetting,
+  tokenHash,
+} from "./crypto";
 import { setRuntime } from "./runtime";
 
 beforeAll(() => setRuntime({ databaseUrl: "postgresql://unused", databaseMode: "embedded", secretKey: randomBytes(32), ready: true }));
 
 describe("crypto", () => {
+  it("seals a secret setting (empty stays unset) and opens it, unreadable as empty", () => {
+    expect(sealSetting("")).toBeUndefined();
+    expect(sealSetting(undefined)).toBeUndefined();
+    const sealed = sealSetting("whsec_token")!;
+    expect(sealed).not.toContain("whsec_token");
+    expect(openSetting(sealed)).toBe("whsec_token");
+    expect(openSetting(undefined)).toBe("");
+    expect(openSetting("v1.garbage.x.y")).toBe("");
+  });
+
   it("round-trips secrets through AES-256-GCM with a fresh IV each time", () => {
     const a = encryptSecret("SG.secret");
     expect(a).not.toContain("SG.secret");

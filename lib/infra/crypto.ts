@@ -54,6 +54,21 @@ export function decryptSecret(sealed: string): string {
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
 }
 
+/** A secret setting as stored: encrypted, or undefined when it is empty. */
+export function sealSetting(plain: string | undefined): string | undefined {
+  return plain ? encryptSecret(plain) : undefined;
+}
+
+/** A stored secret setting in the clear: "" when it is unset or cannot be decrypted. */
+export function openSetting(sealed: string | undefined): string {
+  if (!sealed) return "";
+  try {
+    return decryptSecret(sealed);
+  } catch {
+    return "";
+  }
+}
+
 /** What a UI may show of a secret: its last four characters. */
 export function maskSecret(plain: string): string {
   return plain.length <= 4 ? "****" : `****${plain.slice(-4)}`;

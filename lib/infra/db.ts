@@ -7,9 +7,34 @@ import { runtime } from "./runtime";
 // that start-up serves on a loopback socket. Created lazily: `next build` imports route modules and must
 // not connect.
 
+/** The process's client. Only infra, start-up and `transaction()` hold it; domain code never does. */
 export type Db = PrismaClient;
-/** The client or an interactive-transaction client: domain services take either. */
-export type Tx = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+type Client = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+type ReadMethod =
+  | "findUnique"
+  | "findUniqueOrThrow"
+  | "findFirst"
+  | "findFirstOrThrow"
+  | "findMany"
+  | "count"
+  | "aggregate"
+  | "groupBy";
+/**
+ * What read-only code takes: the client or a transaction (both fit). It has only the models' read methods
+ * and `$queryRaw`, so code holding a Reader cannot write: a write needs a Tx.
+ */
+export type Reader = {
+  readonly [M in keyof Client as M extends `$${string}` ? never : M]: Pick<
+    Client[M],
+    Extract<keyof Client[M], ReadMethod>
+  >;
+} & Pick<Client, "$queryRaw">;
+declare const inTransaction: unique symbol;
+/**
+ * An open transaction: only `transaction()` (and `commitInChunks`) make one. Branded, so handing the client
+ * to code that requires a Tx does not compile: a verb that takes a Tx knows its writes are atomic.
+ */
+export type Tx = Client & { readonly [inTransaction]: true };
 
 const holder = globalThis as unknown as { __weftPrisma?: { url: string; client: PrismaClient } };
 
@@ -36,7 +61,42 @@ export async function disconnectDb() {
   await current?.client.$disconnect();
 }
 
-/** Runs `fn` in one transaction: a failed call writes nothing. */
-export function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db().$transaction((tx) => fn(tx));
+const commitHooks = new WeakMap<object, (() => void)[]>();
+
+/**
+ * THE way to open a transaction (dispatcher, console actions, workers): runs `fn` in one transaction, so a
+ * failed call writes nothing. Hooks registered with `afterCommit` run once it has committed.
+ */
+export async function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const hooks: (() => void)[] = [];
+  const result = await db().$transaction((tx) => {
+    commitHooks.set(tx, hooks);
+    return fn(tx as unknown as Tx);
+  });
+  for (const hook of hooks) hook();
+  return result;
+}
+
+/**
+ * Runs `fn` once the transaction `tx` (opened by `transaction()`) has committed; never if it rolls back.
+ * Returns false when `tx` is not such a transaction.
+ */
+export function afterCommit(tx: Tx, fn: () => void): boolean {
+  const hooks = commitHooks.get(tx);
+  if (!hooks) return false;
+  hooks.push(fn);
+  return true;
+}
+
+/**
+ * For the few operations too big for one transaction (a long document migration, a fan-out to thousands of
+ * recipients): calls `chunk` again and again, each call in a transaction of its own, with the cursor the
+ * previous call returned, until one returns `undefined`. Each chunk commits on its own, so a crash leaves the
+ * earlier chunks committed: `chunk` must be idempotent (a retry from the start redoes only what is missing).
+ */
+export async function commitInChunks<C>(first: C, chunk: (tx: Tx, cursor: C) => Promise<C | undefined>): Promise<void> {
+  for (let cursor: C | undefined = first; cursor !== undefined; ) {
+    const current: C = cursor;
+    cursor = await transaction((tx) => chunk(tx, current));
+  }
 }

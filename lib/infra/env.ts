@@ -1,13 +1,8 @@
 import { z } from "zod";
+import { flag, optionalUrl, readEnv, serverEnvFields } from "./server-env.mjs";
 
-// The only reader of process.env. Parsed once, validated with zod; a bad value stops start-up with a message
-// naming the variable.
-
-const flag = (fallback: boolean) =>
-  z
-    .enum(["true", "false", "1", "0", "on", "off"])
-    .optional()
-    .transform((v) => (v === undefined ? fallback : v === "true" || v === "1" || v === "on"));
+// The only reader of process.env (through readEnv, shared with server.mjs, which runs outside the bundle).
+// Parsed once, validated with zod; a bad value stops start-up with a message naming the variable.
 
 const rate = z
   .string()
@@ -18,11 +13,8 @@ const rate = z
   })
   .refine((r) => r.count > 0 && r.seconds > 0, "count and seconds must be positive");
 
-const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
-
 const schema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOSTNAME: z.string().min(1).optional(),
+  ...serverEnvFields,
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection string")
@@ -33,7 +25,6 @@ const schema = z.object({
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, "must be 32 bytes as 64 hex characters or base64")
     .optional(),
-  WEFT_PUBLIC_URL: optionalUrl,
   WEFT_TRUST_PROXY: flag(false),
   WEFT_RATE_LIMIT_CREATE_WORKSPACE: rate.prefault("10/3600"),
   WEFT_RATE_LIMIT_LOGIN_LINK: rate.prefault("10/3600"),
@@ -66,25 +57,25 @@ const schema = z.object({
   WEFT_EVENT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   WEFT_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
   WEFT_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Live collaboration (lib/live): limits per message, API key and socket; timings of the guards.
+  WEFT_LIVE_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
+  WEFT_LIVE_MAX_CONNECTIONS_PER_KEY: z.coerce.number().int().min(1).default(10_000),
+  WEFT_LIVE_MAX_DOCUMENTS_PER_CONNECTION: z.coerce.number().int().min(1).default(100),
+  WEFT_LIVE_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  WEFT_LIVE_PREAUTH_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+  WEFT_LIVE_PING_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  WEFT_LIVE_RECHECK_MS: z.coerce.number().int().min(100).max(5_000).default(2_000),
+  WEFT_LIVE_STORE_DEBOUNCE_MS: z.coerce.number().int().min(0).default(2_000),
 });
 
 export type Env = z.output<typeof schema>;
 
-export class EnvError extends Error {}
+export { EnvError } from "./server-env.mjs";
 
 let cached: Env | undefined;
 
 export function env(): Env {
-  if (cached) return cached;
-  const raw = Object.fromEntries(
-    Object.keys(schema.shape).map((k) => [k, process.env[k] === "" ? undefined : process.env[k]]),
-  );
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
-    throw new EnvError(`Invalid configuration:\n  ${lines.join("\n  ")}`);
-  }
-  cached = parsed.data;
+  cached ??= readEnv(schema);
   return cached;
 }
 

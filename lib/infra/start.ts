@@ -6,7 +6,9 @@ import { setRuntime, type DatabaseMode } from "./runtime";
 import { resolveSecretKey } from "./secret-key";
 import { disconnectDb } from "./db";
 import { startJobs, stopJobs } from "./jobs";
+import { startNotifyBus, stopNotifyBus } from "./notify-bus";
 import { jobModules } from "@/lib/jobs";
+import { startLive } from "@/lib/live/live-server";
 
 export interface Started {
   databaseMode: DatabaseMode;
@@ -54,8 +56,11 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     await embedded?.stop();
     throw err;
   }
+  await startNotifyBus({ mode: databaseMode, databaseUrl });
   await Promise.all(jobModules.map((load) => load()));
   await startJobs(databaseUrl, { work: opts.role === "server", poolMax: databaseMode === "embedded" ? 2 : 4 });
+  // Live sync starts before the runtime reports ready: server.mjs opens the port (and /live) only then.
+  const live = opts.role === "server" ? await startLive() : undefined;
   setRuntime({ databaseUrl, databaseMode, secretKey, ready: true });
 
   return {
@@ -63,7 +68,9 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     databaseUrl,
     appliedMigrations,
     async stop() {
+      await live?.stop();
       await stopJobs();
+      await stopNotifyBus();
       await disconnectDb();
       await embedded?.stop();
     },

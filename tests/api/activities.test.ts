@@ -17,21 +17,20 @@ const add = (api: ReturnType<typeof asKey>, activities: unknown[], documentId = 
 describe("Activity logs", () => {
   it("adds records and reads them back with metadata and an epoch-ms timestamp", async () => {
     const { w, api } = await setup();
-    const res = await add(api, [
-      {
-        id: "act-1",
-        featureType: "comment",
-        actionType: "comment.add",
-        actionUser: ada,
-        targetEntityId: "ann-1",
-        targetSubEntityId: "123",
-        changes: { status: { from: "open", to: "done" } },
-        entityData: { text: "hi" },
-        displayMessageTemplate: "{{user}} added a comment",
-        displayMessageTemplateData: { user: ada },
-        actionIcon: "https://example.com/i.png",
-      },
-    ]);
+    const record = {
+      id: "act-1",
+      featureType: "comment",
+      actionType: "comment.add",
+      actionUser: ada,
+      targetEntityId: "ann-1",
+      targetSubEntityId: "123",
+      changes: { status: { from: "open", to: "done" } },
+      entityData: { text: "hi" },
+      displayMessageTemplate: "{{user}} added a comment",
+      displayMessageTemplateData: { user: ada },
+      actionIcon: "https://example.com/i.png",
+    };
+    const res = await add(api, [record]);
     expect(res.body).toEqual({
       result: { status: "success", message: "Activity(s) added successfully.", data: { success: true, message: "Activity(s) added successfully." } },
     });
@@ -39,17 +38,7 @@ describe("Activity logs", () => {
     expect(got.body.result.message).toBe("Activity(s) retrieved successfully.");
     expect(got.body.result.data).toEqual([
       {
-        id: "act-1",
-        featureType: "comment",
-        actionType: "comment.add",
-        actionUser: ada,
-        targetEntityId: "ann-1",
-        targetSubEntityId: "123",
-        changes: { status: { from: "open", to: "done" } },
-        entityData: { text: "hi" },
-        displayMessageTemplate: "{{user}} added a comment",
-        displayMessageTemplateData: { user: ada },
-        actionIcon: "https://example.com/i.png",
+        ...record,
         metadata: { apiKey: w.apiKey, documentId: "doc", organizationId: "org" },
         timestamp: expect.any(Number),
       },

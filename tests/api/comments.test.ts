@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { dispatchNext, pruneDispatchedEvents, startEventDispatcher, stopEventDispatcher } from "@/lib/domain/events/dispatcher";
-import { emitEvent } from "@/lib/domain/events/event-rows";
+import { emitEvent } from "@/lib/domain/events/events-store";
 import type { EventConsumer, WeftEvent } from "@/lib/domain/events/event";
-import { db } from "@/lib/infra/db";
+import { db, transaction } from "@/lib/infra/db";
 import { asKey, newWorkspace, useTestDatabase } from "../helpers/api";
 import { waitFor } from "../helpers/wait";
 
@@ -258,7 +258,7 @@ describe("Event dispatcher", () => {
       const seen: WeftEvent[] = [];
       const recorder: EventConsumer = { name: "recorder", consume: async (_tx, e) => void seen.push(e) };
       const docs = ["d1", "d2", "d3"];
-      await db().$transaction(async (tx) => {
+      await transaction(async (tx) => {
         for (let i = 0; i < 30; i++) {
           await emitEvent(tx, {
             apiKeyId: w.apiKey,
@@ -306,7 +306,7 @@ describe("Event dispatcher", () => {
         },
       };
       const base = { apiKeyId: w.apiKey, type: "comment.add" as const, organizationId: "org", documentId: "flaky", annotationId: "a", actor: null, mentioned: [], assigned: null, participants: [] };
-      await db().$transaction(async (tx) => {
+      await transaction(async (tx) => {
         await emitEvent(tx, { ...base, data: { n: 0 } });
         await emitEvent(tx, { ...base, data: { n: 1 } });
       });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { migrateDocuments } from "@/lib/domain/documents/migrate-documents";
-import { db } from "@/lib/infra/db";
+import { db, transaction } from "@/lib/infra/db";
 import { asKey, call, newWorkspace, setAdvancedQueries, useTestDatabase } from "../helpers/api";
 import { waitFor } from "../helpers/wait";
 
@@ -264,7 +264,7 @@ describe("Migrate Documents", () => {
     const api = asKey(w);
     await api("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: docs("from") });
     const scope = { level: "apiKey" as const, workspaceId: w.workspace.id, apiKeyId: w.apiKey };
-    const { migrationId } = await db().$transaction(async (tx) => {
+    const { migrationId } = await transaction(async (tx) => {
       const started = await migrateDocuments(scope, { organizationId: "org", documentId: "from", newDocumentId: "to" }, tx);
       await tx.document.create({ data: { id: "doc_racing", apiKeyId: w.apiKey, organizationId: "org", documentId: "to" } });
       return started;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/infra/db";
+import { db, transaction } from "@/lib/infra/db";
 import { defineJob } from "@/lib/infra/jobs";
 import { useTestDatabase } from "../helpers/api";
 import { waitFor } from "../helpers/wait";
@@ -25,9 +25,8 @@ useTestDatabase();
 
 describe("jobs", () => {
   it("runs a job enqueued in a committed transaction, and not one whose transaction rolled back", async () => {
-    await db().$transaction((tx) => record.enqueue(tx, { tag: "committed" }));
-    await db()
-      .$transaction(async (tx) => {
+    await transaction((tx) => record.enqueue(tx, { tag: "committed" }));
+    await transaction(async (tx) => {
         await record.enqueue(tx, { tag: "rolled-back" });
         throw new Error("abort");
       })
@@ -39,7 +38,7 @@ describe("jobs", () => {
   });
 
   it("retries a failing job", async () => {
-    await db().$transaction((tx) => flaky.enqueue(tx, { tag: "eventually" }));
+    await transaction((tx) => flaky.enqueue(tx, { tag: "eventually" }));
     await waitFor(() => seen.includes("eventually"), 20_000);
     expect(failuresLeft).toBeLessThan(0);
   });

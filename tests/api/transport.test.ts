@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { openApiDocument } from "@/lib/api/openapi";
 import { endpoints } from "@/lib/api/registry";
-import { HTTP_STATUS } from "@/lib/api/envelope";
+import { errorResponse, HTTP_STATUS } from "@/lib/api/envelope";
+import type { Status } from "@/lib/domain/errors";
 import { GET as live, POST as livePost } from "@/app/api/live/route";
 import { call, useTestDatabase } from "../helpers/api";
 
@@ -53,8 +54,21 @@ describe("transport", () => {
     expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("maps statuses to HTTP as the callable protocol does", () => {
-    expect(HTTP_STATUS).toMatchObject({ INVALID_ARGUMENT: 400, FAILED_PRECONDITION: 400, PERMISSION_DENIED: 403, NOT_FOUND: 404, ALREADY_EXISTS: 409, RESOURCE_EXHAUSTED: 429, INTERNAL: 500, UNAVAILABLE: 503 });
+  it("answers every status with the HTTP status the callable protocol gives it, in the error envelope", async () => {
+    // design.md §1, written out here rather than read from the code's table.
+    const callable: Record<string, number> = {
+      INVALID_ARGUMENT: 400, FAILED_PRECONDITION: 400, OUT_OF_RANGE: 400, UNAUTHENTICATED: 401,
+      PERMISSION_DENIED: 403, NOT_FOUND: 404, ALREADY_EXISTS: 409, ABORTED: 409, RESOURCE_EXHAUSTED: 429,
+      CANCELLED: 499, INTERNAL: 500, UNKNOWN: 500, DATA_LOSS: 500, UNIMPLEMENTED: 501, UNAVAILABLE: 503,
+      DEADLINE_EXCEEDED: 504,
+    };
+    expect(Object.keys(HTTP_STATUS).sort()).toEqual(Object.keys(callable).sort());
+    for (const [status, http] of Object.entries(callable)) {
+      const res = errorResponse(status as Status, "Something went wrong.", "req-1");
+      expect(res.status, status).toBe(http);
+      expect(res.headers.get("x-request-id")).toBe("req-1");
+      expect(await res.json()).toEqual({ error: { status, message: "Something went wrong." } });
+    }
   });
 });
 

@@ -9,7 +9,7 @@ import { listWorkspaces } from "@/lib/domain/operator/list-workspaces";
 import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
 import { updateApiKeySettings, updateApiKeySettingsInput } from "@/lib/domain/operator/update-api-key-settings";
 import { updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
-import { db } from "@/lib/infra/db";
+import { db, transaction } from "@/lib/infra/db";
 import { call, newWorkspace, uniqueEmail, useTestDatabase } from "../helpers/api";
 
 useTestDatabase();
@@ -31,17 +31,17 @@ describe("operator: workspace settings", () => {
     const { workspace, email, ws } = await newWorkspace();
     expect((await createProductionKey(ws, email)).body.error.status).toBe("PERMISSION_DENIED");
 
-    const enabled = await updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, productionKeysEnabled: true }, db());
+    const enabled = await transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, productionKeysEnabled: true }, tx));
     expect(enabled).toMatchObject({ id: workspace.id, plan: "free", productionKeysEnabled: true, apiKeys: 1 });
     expect((await createProductionKey(ws, email)).body.error.status).toBe("FAILED_PRECONDITION");
 
-    const paid = await updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, plan: "paid" }, db());
+    const paid = await transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, plan: "paid" }, tx));
     expect(paid).toMatchObject({ plan: "paid", productionKeysEnabled: true });
     const created = await createProductionKey(ws, email);
     expect(created.status).toBe(200);
     expect(created.body.result.data.apiKey).toMatch(/^key_/);
 
-    const back = await updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, plan: "free", productionKeysEnabled: false }, db());
+    const back = await transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, plan: "free", productionKeysEnabled: false }, tx));
     expect(back).toMatchObject({ plan: "free", productionKeysEnabled: false, apiKeys: 2 });
     expect((await createProductionKey(ws, email)).body.error.status).toBe("PERMISSION_DENIED");
   });
@@ -49,12 +49,12 @@ describe("operator: workspace settings", () => {
   it("a paid root workspace lets its owner create another workspace", async () => {
     const { workspace, email } = await newWorkspace();
     expect((await call("/v2/workspace/create", { ownerEmail: email }, { ip: "192.0.2.10" })).body.error.status).toBe("PERMISSION_DENIED");
-    await updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, plan: "paid" }, db());
+    await transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, plan: "paid" }, tx));
     expect((await call("/v2/workspace/create", { ownerEmail: email }, { ip: "192.0.2.10" })).status).toBe(200);
   });
 
   it("an unknown workspace id is NOT_FOUND and changes nothing", async () => {
-    const e = await domainError(updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: "ws_missing", plan: "paid" }, db()));
+    const e = await domainError(transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: "ws_missing", plan: "paid" }, tx)));
     expect(e.status).toBe("NOT_FOUND");
     expect(e.message).toBe("Workspace ws_missing not found.");
   });
@@ -70,18 +70,18 @@ describe("operator: workspace settings", () => {
 describe("operator: API key settings", () => {
   it("turns advanced queries and activity logs off and on, one at a time or together", async () => {
     const { apiKey, workspace } = await newWorkspace();
-    const off = await updateApiKeySettings(OPERATOR_SCOPE, { apiKey, advancedQueries: false, activityLogs: false }, db());
+    const off = await transaction((tx) => updateApiKeySettings(OPERATOR_SCOPE, { apiKey, advancedQueries: false, activityLogs: false }, tx));
     expect(off).toMatchObject({ id: apiKey, workspaceId: workspace.id, type: "testing", advancedQueries: false, activityLogs: false });
     expect(Object.keys(off)).not.toContain("serviceConfig");
 
-    const on = await updateApiKeySettings(OPERATOR_SCOPE, { apiKey, activityLogs: true }, db());
+    const on = await transaction((tx) => updateApiKeySettings(OPERATOR_SCOPE, { apiKey, activityLogs: true }, tx));
     expect(on).toMatchObject({ advancedQueries: false, activityLogs: true });
     const row = await db().apiKey.findUniqueOrThrow({ where: { id: apiKey } });
     expect([row.advancedQueries, row.activityLogs]).toEqual([false, true]);
   });
 
   it("an unknown key is NOT_FOUND", async () => {
-    const e = await domainError(updateApiKeySettings(OPERATOR_SCOPE, { apiKey: "key_missing", activityLogs: true }, db()));
+    const e = await domainError(transaction((tx) => updateApiKeySettings(OPERATOR_SCOPE, { apiKey: "key_missing", activityLogs: true }, tx)));
     expect(e.status).toBe("NOT_FOUND");
     expect(e.message).toBe("API key key_missing not found.");
   });

@@ -6,7 +6,7 @@ import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
 import { updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
 import { listPageInput } from "@/lib/domain/paging";
 import { listWorkspacePage } from "@/lib/domain/workspaces/list-workspace-page";
-import { db } from "@/lib/infra/db";
+import { db, type Reader, type Tx } from "@/lib/infra/db";
 import { newWorkspace, uniqueEmail, useTestDatabase } from "../helpers/api";
 
 // The console's server actions: REST operations through the one generic action (lib/console/operation-action.ts),
@@ -26,13 +26,14 @@ const setPlan = {
   access: "viewer" as const,
   operatorOnly: true,
   input: updateWorkspaceSettingsInput,
-  run: (input: Parameters<typeof updateWorkspaceSettings>[1], ctx: { db: ReturnType<typeof db> }) =>
-    updateWorkspaceSettings(OPERATOR_SCOPE, input, ctx.db),
+  writes: true as const,
+  run: (input: Parameters<typeof updateWorkspaceSettings>[1], ctx: { tx: Tx }) =>
+    updateWorkspaceSettings(OPERATOR_SCOPE, input, ctx.tx),
 };
 const listWorkspaces = {
   access: "viewer" as const,
   input: listPageInput,
-  run: (input: Parameters<typeof listWorkspacePage>[1], ctx: { viewer: Viewer; db: ReturnType<typeof db> }) =>
+  run: (input: Parameters<typeof listWorkspacePage>[1], ctx: { viewer: Viewer; db: Reader }) =>
     listWorkspacePage(ctx.viewer.scope, input, ctx.db),
 };
 

@@ -5,6 +5,7 @@ import { startMemoryDatabase } from "@/lib/infra/embedded-db";
 import { deployMigrations } from "@/lib/infra/migrate";
 import { setRuntime } from "@/lib/infra/runtime";
 import { startJobs, stopJobs } from "@/lib/infra/jobs";
+import { startNotifyBus, stopNotifyBus } from "@/lib/infra/notify-bus";
 import { jobModules } from "@/lib/jobs";
 
 // Each test file gets a database of its own, migrated with the real migration driver: an in-memory PGlite
@@ -50,12 +51,14 @@ export async function startTestDatabase(): Promise<TestDatabase> {
     : { ...(await startMemoryDatabase()), mode: "embedded" as const };
   await deployMigrations(database.url);
   setRuntime({ databaseUrl: database.url, databaseMode: database.mode, secretKey: randomBytes(32), ready: true });
+  await startNotifyBus({ mode: database.mode, databaseUrl: database.url });
   await Promise.all(jobModules.map((load) => load()));
   await startJobs(database.url, { work: true, poolMax: 2 });
   return {
     ...database,
     async stop() {
       await stopJobs();
+      await stopNotifyBus();
       await disconnectDb();
       await database.stop();
     },

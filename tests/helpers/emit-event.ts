@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EventUser, WeftEvent, WeftEventType } from "@/lib/domain/events/event";
 import { eventConsumers } from "@/lib/domain/events/consumers";
-import { db } from "@/lib/infra/db";
+import { db, transaction } from "@/lib/infra/db";
 
 // Emits one event for a workspace's API key the way the event dispatcher does: every consumer, in order,
 // in one transaction. (Once comments exist, tests can add a comment over REST instead.)
@@ -35,7 +35,7 @@ export async function emitEvent(apiKey: string, opts: EmitOptions = {}): Promise
     participants: opts.participants ?? (actor ? [actor] : []),
     data: opts.data ?? { commentText: "Looks good to me" },
   };
-  await db().$transaction(async (tx) => {
+  await transaction(async (tx) => {
     for (const consumer of eventConsumers) await consumer.consume(tx, event);
   });
   return event;

@@ -4,7 +4,7 @@ import { ACTIVITIES_ADDED, addActivities, addActivitiesInput } from "@/lib/domai
 import { deleteActivities, deleteActivitiesInput } from "@/lib/domain/activities/delete-activities";
 import { getActivities, getActivitiesInput } from "@/lib/domain/activities/get-activities";
 import { itemResults } from "@/lib/domain/batch";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
 
 export const activityEndpoints = [
@@ -16,7 +16,8 @@ export const activityEndpoints = [
     input: addActivitiesInput,
     output: activitiesAddedOutput,
     message: ACTIVITIES_ADDED,
-    run: transactional(addActivities),
+    writes: true,
+    run: (input, ctx) => addActivities(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/activities/get",
@@ -34,6 +35,7 @@ export const activityEndpoints = [
     input: deleteActivitiesInput,
     output: itemResults,
     message: "Activity(s) deleted successfully.",
-    run: transactional(deleteActivities),
+    writes: true,
+    run: (input, ctx) => deleteActivities(ctx.scope, input, ctx.tx),
   }),
 ];

@@ -20,7 +20,8 @@ export const agentEndpoints = [
     input: addAgentInput,
     output: agentOutput,
     message: "Agent added successfully.",
-    run: (input, ctx) => addAgent(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => addAgent(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/agents/get",
@@ -39,7 +40,8 @@ export const agentEndpoints = [
     input: updateAgentInput,
     output: agentOutput,
     message: "Agent updated successfully.",
-    run: (input, ctx) => updateAgent(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => updateAgent(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/agents/delete",
@@ -48,7 +50,8 @@ export const agentEndpoints = [
     input: agentRefInput,
     output: z.null(),
     message: "Agent deleted successfully.",
-    run: (input, ctx) => deleteAgent(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => deleteAgent(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/agents/run",
@@ -58,7 +61,8 @@ export const agentEndpoints = [
     input: runAgentInput,
     output: executionOutput,
     message: "Agent execution started successfully.",
-    run: (input, ctx) => runAgent(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => runAgent(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/agents/execution/list",

@@ -27,7 +27,8 @@ export const aiEndpoints = [
     input: updateApiKeyConfigInput,
     output: updatedApiKeyConfigOutput,
     message: "API key configuration updated successfully.",
-    run: (input, ctx) => updateApiKeyConfig(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => updateApiKeyConfig(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/apikeyconfig/get",

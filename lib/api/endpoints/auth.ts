@@ -2,7 +2,7 @@ import { z } from "zod";
 import { addPermissions, addPermissionsInput } from "@/lib/domain/permissions/add-permissions";
 import { generateToken, generateTokenInput } from "@/lib/domain/permissions/generate-token";
 import { generatedTokenOutput } from "@/lib/domain/permissions/permissions-contract";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 
 export const authEndpoints = [
   defineEndpoint({
@@ -12,7 +12,8 @@ export const authEndpoints = [
     input: addPermissionsInput,
     output: z.null(),
     message: "Permissions added successfully.",
-    run: transactional(addPermissions),
+    writes: true,
+    run: (input, ctx) => addPermissions(ctx.scope, input, ctx.tx),
     // The reply has no `data` member.
     reply: {
       build: (_out, message) => ({ status: "success", message }),
@@ -26,6 +27,7 @@ export const authEndpoints = [
     input: generateTokenInput,
     output: generatedTokenOutput,
     message: "Token generated successfully.",
-    run: transactional(generateToken),
+    writes: true,
+    run: (input, ctx) => generateToken(ctx.scope, input, ctx.tx),
   }),
 ];

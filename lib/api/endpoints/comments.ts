@@ -15,7 +15,7 @@ import { getComments, getCommentsInput } from "@/lib/domain/comments/get-comment
 import { addReaction, deleteReaction, reactionInput } from "@/lib/domain/comments/reactions";
 import { updateCommentAnnotations, updateCommentAnnotationsInput } from "@/lib/domain/comments/update-comment-annotations";
 import { updateComments, updateCommentsInput } from "@/lib/domain/comments/update-comments";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
 
 const EVENTS = "Each change emits a typed event (outbox), which the dispatcher turns into activity records, notifications, emails and webhooks.";
@@ -28,7 +28,8 @@ export const commentEndpoints = [
     input: addCommentAnnotationsInput,
     output: addedAnnotationsOutput,
     message: "Comment Annotation(s) added successfully.",
-    run: transactional(addCommentAnnotations),
+    writes: true,
+    run: (input, ctx) => addCommentAnnotations(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/get",
@@ -46,7 +47,8 @@ export const commentEndpoints = [
     input: updateCommentAnnotationsInput,
     output: itemResults,
     message: "Comment Annotation(s) updated successfully.",
-    run: transactional(updateCommentAnnotations),
+    writes: true,
+    run: (input, ctx) => updateCommentAnnotations(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/delete",
@@ -55,7 +57,8 @@ export const commentEndpoints = [
     input: deleteCommentAnnotationsInput,
     output: itemResults,
     message: "Comment Annotation(s) deleted successfully.",
-    run: transactional(deleteCommentAnnotations),
+    writes: true,
+    run: (input, ctx) => deleteCommentAnnotations(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/comments/add",
@@ -64,7 +67,8 @@ export const commentEndpoints = [
     input: addCommentsInput,
     output: itemResults,
     message: "Comment(s) added successfully.",
-    run: transactional(addComments),
+    writes: true,
+    run: (input, ctx) => addComments(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/comments/get",
@@ -82,7 +86,8 @@ export const commentEndpoints = [
     input: updateCommentsInput,
     output: itemResults,
     message: "Comment(s) updated successfully.",
-    run: transactional(updateComments),
+    writes: true,
+    run: (input, ctx) => updateComments(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/comments/delete",
@@ -91,7 +96,8 @@ export const commentEndpoints = [
     input: deleteCommentsInput,
     output: itemResults,
     message: "Comment(s) deleted successfully.",
-    run: transactional(deleteComments),
+    writes: true,
+    run: (input, ctx) => deleteComments(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/comments/reactions/add",
@@ -100,7 +106,8 @@ export const commentEndpoints = [
     input: reactionInput,
     output: reactionChangeOutput,
     message: "Reaction added successfully.",
-    run: transactional(addReaction),
+    writes: true,
+    run: (input, ctx) => addReaction(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/commentannotations/comments/reactions/delete",
@@ -109,6 +116,7 @@ export const commentEndpoints = [
     input: reactionInput,
     output: reactionChangeOutput,
     message: "Reaction deleted successfully.",
-    run: transactional(deleteReaction),
+    writes: true,
+    run: (input, ctx) => deleteReaction(ctx.scope, input, ctx.tx),
   }),
 ];

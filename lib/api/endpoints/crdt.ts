@@ -1,15 +1,25 @@
 import { z } from "zod";
 import { addCrdtData } from "@/lib/domain/crdt/add-crdt-data";
-import { CRDT_TYPES, crdtWriteInput } from "@/lib/domain/crdt/crdt-input";
+import { CRDT_TYPES, crdtWriteInput, type CrdtWriteInput } from "@/lib/domain/crdt/crdt-input";
 import { getCrdtData, getCrdtDataInput } from "@/lib/domain/crdt/get-crdt-data";
-import { updateCrdtData } from "@/lib/domain/crdt/update-crdt-data";
-import { defineEndpoint } from "../define-endpoint";
+import { planCrdtUpdate, updateCrdtData } from "@/lib/domain/crdt/update-crdt-data";
+import { pushToLive } from "@/lib/live/push";
+import { defineEndpoint, type CommitContext } from "../define-endpoint";
 
 /** Add and Update answer `result{status, message}` with no `data` member. */
 const messageOnly = {
   build: (_out: null, message: string) => ({ status: "success", message }),
   schema: z.object({ status: z.literal("success"), message: z.string() }),
 };
+
+/** Once a REST write has committed, open live documents of that editor get its Yjs diff. */
+async function pushWriteToLive(
+  written: { input: CrdtWriteInput; update: Uint8Array | null },
+  ctx: CommitContext<"apiKey">,
+): Promise<null> {
+  pushToLive({ apiKeyId: ctx.scope.apiKeyId, ...written.input }, written.update);
+  return null;
+}
 
 const LIMITS =
   "The request body is capped at WEFT_MAX_BODY_BYTES (1 MiB by default) and an editor's stored Yjs state at WEFT_CRDT_MAX_STATE_BYTES (4 MiB by default); larger content is refused with INVALID_ARGUMENT.";
@@ -33,7 +43,9 @@ export const crdtEndpoints = [
     input: crdtWriteInput,
     output: z.null(),
     message: "CRDT data added successfully.",
-    run: (input, ctx) => addCrdtData(ctx.scope, input, ctx.db),
+    writes: true,
+    run: async (input, ctx) => ({ input, update: await addCrdtData(ctx.scope, input, ctx.tx) }),
+    afterCommit: pushWriteToLive,
     reply: messageOnly,
   }),
   defineEndpoint({
@@ -52,7 +64,10 @@ export const crdtEndpoints = [
     input: crdtWriteInput,
     output: z.null(),
     message: "CRDT data updated successfully.",
-    run: (input, ctx) => updateCrdtData(ctx.scope, input, ctx.db),
+    writes: true,
+    prepare: (input, ctx) => planCrdtUpdate(ctx.scope, input, ctx.db),
+    run: async (input, ctx) => ({ input, update: await updateCrdtData(ctx.scope, input, ctx.prepared, ctx.tx) }),
+    afterCommit: pushWriteToLive,
     reply: messageOnly,
   }),
 ];

@@ -10,7 +10,7 @@ import {
 import { getDocuments, getDocumentsInput } from "@/lib/domain/documents/get-documents";
 import { getMigrationStatus, migrationStatusInput } from "@/lib/domain/documents/get-migration-status";
 import { migrateDocuments, migrateDocumentsInput } from "@/lib/domain/documents/migrate-documents";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
 
 const deleteDocumentsEndpoint = <P extends string>(path: P, summary: string) =>
@@ -21,7 +21,8 @@ const deleteDocumentsEndpoint = <P extends string>(path: P, summary: string) =>
     input: deleteDocumentsInput,
     output: itemResults,
     message: "Document(s) deleted successfully.",
-    run: transactional(deleteDocuments),
+    writes: true,
+    run: (input, ctx) => deleteDocuments(ctx.scope, input, ctx.tx),
   });
 
 export const documentEndpoints = [
@@ -32,7 +33,8 @@ export const documentEndpoints = [
     input: addDocumentsInput,
     output: itemResults,
     message: "Document(s) added successfully.",
-    run: transactional(addDocuments),
+    writes: true,
+    run: (input, ctx) => addDocuments(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/organizations/documents/get",
@@ -52,7 +54,8 @@ export const documentEndpoints = [
     input: migrateDocumentsInput,
     output: migrationStartedOutput,
     message: "Document migration started successfully.",
-    run: transactional(migrateDocuments),
+    writes: true,
+    run: (input, ctx) => migrateDocuments(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/organizations/documents/migrate/status",

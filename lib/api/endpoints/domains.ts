@@ -33,7 +33,8 @@ export const domainEndpoints = [
     input: domainsInput,
     output: domainsAddedOutput,
     message: "Domain(s) added successfully to allowed domains.",
-    run: (input, ctx) => addDomains(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => addDomains(ctx.scope, input, ctx.tx),
     reply: partialReply("domainsAdded", "Skipped existing domains."),
   }),
   defineEndpoint({
@@ -53,7 +54,8 @@ export const domainEndpoints = [
     input: domainsInput,
     output: domainsRemovedOutput,
     message: "Domain(s) removed successfully from allowed domains.",
-    run: (input, ctx) => deleteDomains(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => deleteDomains(ctx.scope, input, ctx.tx),
     reply: partialReply("domainsRemoved", "Skipped non-existing domains."),
   }),
 ];

@@ -1,7 +1,7 @@
 import { emailConfigOutput } from "@/lib/domain/email/email-contract";
 import { getEmailConfig, getEmailConfigInput } from "@/lib/domain/email/get-email-config";
 import { updateEmailConfig, updateEmailConfigInput } from "@/lib/domain/email/update-email-config";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 
 export const emailEndpoints = [
   defineEndpoint({
@@ -12,7 +12,8 @@ export const emailEndpoints = [
     input: updateEmailConfigInput,
     output: emailConfigOutput,
     message: "Email configuration updated successfully.",
-    run: transactional(updateEmailConfig),
+    writes: true,
+    run: (input, ctx) => updateEmailConfig(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/emailconfig/get",
@@ -22,6 +23,6 @@ export const emailEndpoints = [
     output: emailConfigOutput,
     message: "Email configuration retrieved successfully.",
     dataOptional: true,
-    run: transactional(getEmailConfig),
+    run: (input, ctx) => getEmailConfig(ctx.scope, input, ctx.db),
   }),
 ];

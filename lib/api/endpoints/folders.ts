@@ -5,7 +5,7 @@ import { deleteFolder, deleteFolderInput } from "@/lib/domain/folders/delete-fol
 import { folderOutput } from "@/lib/domain/folders/folders-contract";
 import { getFolders, getFoldersInput } from "@/lib/domain/folders/get-folders";
 import { updateFolders, updateFoldersInput } from "@/lib/domain/folders/update-folders";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 
 const ALL_FOLDERS = "Folders retrieved successfully.";
 const SOME_FOLDERS = "Folder(s) retrieved successfully.";
@@ -18,7 +18,8 @@ export const folderEndpoints = [
     input: addFoldersV1Input,
     output: itemResults,
     message: "Folder created successfully.",
-    run: transactional(addFolders),
+    writes: true,
+    run: (input, ctx) => addFolders(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/organizations/folders/add",
@@ -27,7 +28,8 @@ export const folderEndpoints = [
     input: addFoldersInput,
     output: itemResults,
     message: "Folder created successfully.",
-    run: transactional(addFolders),
+    writes: true,
+    run: (input, ctx) => addFolders(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/organizations/folders/update",
@@ -36,7 +38,8 @@ export const folderEndpoints = [
     input: updateFoldersInput,
     output: itemResults,
     message: "Folder Updated successfully.",
-    run: transactional(updateFolders),
+    writes: true,
+    run: (input, ctx) => updateFolders(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/organizations/folders/get",
@@ -63,6 +66,7 @@ export const folderEndpoints = [
     input: deleteFolderInput,
     output: z.null(),
     message: "Folder deletion initiated successfully.",
-    run: transactional(deleteFolder),
+    writes: true,
+    run: (input, ctx) => deleteFolder(ctx.scope, input, ctx.tx),
   }),
 ];

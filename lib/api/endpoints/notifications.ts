@@ -9,7 +9,7 @@ import {
   getNotificationsV2Input,
 } from "@/lib/domain/notifications/get-notifications";
 import { notificationAddedOutput, notificationOutput } from "@/lib/domain/notifications/notifications-contract";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
 
 const RETRIEVED = "Notification(s) retrieved successfully.";
@@ -24,7 +24,8 @@ export const notificationEndpoints = [
     input: addNotificationsV1Input,
     output: notificationAddedOutput,
     message: NOTIFICATION_ADDED,
-    run: transactional(addNotifications),
+    writes: true,
+    run: (input, ctx) => addNotifications(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/notifications/add",
@@ -33,7 +34,8 @@ export const notificationEndpoints = [
     input: addNotificationsV2Input,
     output: notificationAddedOutput,
     message: NOTIFICATION_ADDED,
-    run: transactional(addNotifications),
+    writes: true,
+    run: (input, ctx) => addNotifications(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v1/notifications/get",
@@ -61,6 +63,7 @@ export const notificationEndpoints = [
     input: deleteNotificationsInput,
     output: itemResults,
     message: "Notification(s) deleted successfully.",
-    run: transactional(deleteNotifications),
+    writes: true,
+    run: (input, ctx) => deleteNotifications(ctx.scope, input, ctx.tx),
   }),
 ];

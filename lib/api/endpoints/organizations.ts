@@ -3,7 +3,7 @@ import { itemResults } from "@/lib/domain/batch";
 import { addOrganizations, addOrganizationsInput } from "@/lib/domain/organizations/add-organizations";
 import { getOrganizations, getOrganizationsInput } from "@/lib/domain/organizations/get-organizations";
 import { organizationOutput } from "@/lib/domain/organizations/organizations-contract";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
 
 export const organizationEndpoints = [
@@ -14,7 +14,8 @@ export const organizationEndpoints = [
     input: addOrganizationsInput,
     output: itemResults,
     message: "Organization(s) added successfully.",
-    run: transactional(addOrganizations),
+    writes: true,
+    run: (input, ctx) => addOrganizations(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/organizations/get",

@@ -4,7 +4,7 @@ import { deleteUsers, deleteUsersInput } from "@/lib/domain/users/delete-users";
 import { getUsers, getUsersInput } from "@/lib/domain/users/get-users";
 import { updateUsers, updateUsersInput, updateUsersV1Input } from "@/lib/domain/users/update-users";
 import { usersOutput } from "@/lib/domain/users/users-contract";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
 
 const PROCESSED = "User(s) processed successfully.";
@@ -17,7 +17,8 @@ export const userEndpoints = [
     input: addUsersInput,
     output: itemResults,
     message: PROCESSED,
-    run: transactional(addUsers),
+    writes: true,
+    run: (input, ctx) => addUsers(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v1/users/update",
@@ -26,7 +27,8 @@ export const userEndpoints = [
     input: updateUsersV1Input,
     output: itemResults,
     message: PROCESSED,
-    run: transactional(updateUsers),
+    writes: true,
+    run: (input, ctx) => updateUsers(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/users/update",
@@ -35,7 +37,8 @@ export const userEndpoints = [
     input: updateUsersInput,
     output: itemResults,
     message: PROCESSED,
-    run: transactional(updateUsers),
+    writes: true,
+    run: (input, ctx) => updateUsers(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/users/delete",
@@ -44,7 +47,8 @@ export const userEndpoints = [
     input: deleteUsersInput,
     output: itemResults,
     message: "User(s) deleted successfully.",
-    run: transactional(deleteUsers),
+    writes: true,
+    run: (input, ctx) => deleteUsers(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/users/get",

@@ -22,7 +22,7 @@ import {
   webhookEndpointsPageOutput,
   webhookMessagesPageOutput,
 } from "@/lib/domain/webhooks/webhooks-contract";
-import { defineEndpoint, transactional } from "../define-endpoint";
+import { defineEndpoint } from "../define-endpoint";
 
 // Simple webhooks (config only: deliveries follow events), advanced webhooks (config, endpoints, secrets)
 // and the delivery log (messages, attempts, resend).
@@ -35,7 +35,8 @@ export const webhookEndpoints = [
     input: updateWebhookConfigInput,
     output: webhookConfigOutput,
     message: "Webhook configuration updated successfully.",
-    run: transactional(updateWebhookConfig),
+    writes: true,
+    run: (input, ctx) => updateWebhookConfig(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/webhookconfig/get",
@@ -45,7 +46,7 @@ export const webhookEndpoints = [
     output: webhookConfigOutput,
     message: "Webhook configuration retrieved successfully.",
     dataOptional: true,
-    run: transactional(getWebhookConfig),
+    run: (input, ctx) => getWebhookConfig(ctx.scope, input, ctx.db),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhookconfig/update",
@@ -54,7 +55,8 @@ export const webhookEndpoints = [
     input: updateAdvancedWebhookConfigInput,
     output: advancedWebhookConfigOutput,
     message: "Advanced webhook configuration updated successfully.",
-    run: transactional(updateAdvancedWebhookConfig),
+    writes: true,
+    run: (input, ctx) => updateAdvancedWebhookConfig(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhookconfig/get",
@@ -64,7 +66,7 @@ export const webhookEndpoints = [
     output: advancedWebhookConfigOutput,
     message: "Advanced webhook configuration retrieved successfully.",
     dataOptional: true,
-    run: transactional(getAdvancedWebhookConfig),
+    run: (input, ctx) => getAdvancedWebhookConfig(ctx.scope, input, ctx.db),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/get",
@@ -74,7 +76,7 @@ export const webhookEndpoints = [
     output: webhookEndpointsPageOutput,
     message: "Advanced webhook endpoints retrieved successfully.",
     dataOptional: true,
-    run: transactional(getEndpoints),
+    run: (input, ctx) => getEndpoints(ctx.scope, input, ctx.db),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/create",
@@ -83,7 +85,8 @@ export const webhookEndpoints = [
     input: createEndpointInput,
     output: webhookEndpointOutput,
     message: "Advanced webhook endpoint created successfully.",
-    run: transactional(createEndpoint),
+    writes: true,
+    run: (input, ctx) => createEndpoint(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/update",
@@ -92,7 +95,8 @@ export const webhookEndpoints = [
     input: updateEndpointInput,
     output: webhookEndpointOutput,
     message: "Advanced webhook endpoint updated successfully.",
-    run: transactional(updateEndpoint),
+    writes: true,
+    run: (input, ctx) => updateEndpoint(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/delete",
@@ -101,7 +105,8 @@ export const webhookEndpoints = [
     input: endpointIdInput,
     output: endpointDeletedOutput,
     message: "Advanced webhook endpoint deleted successfully.",
-    run: transactional(deleteEndpoint),
+    writes: true,
+    run: (input, ctx) => deleteEndpoint(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/secret/get",
@@ -110,7 +115,7 @@ export const webhookEndpoints = [
     input: endpointIdInput,
     output: endpointSecretOutput,
     message: "Advanced webhook endpoint secret retrieved successfully.",
-    run: transactional(getEndpointSecret),
+    run: (input, ctx) => getEndpointSecret(ctx.scope, input, ctx.db),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/secret/rotate",
@@ -119,7 +124,8 @@ export const webhookEndpoints = [
     input: endpointIdInput,
     output: endpointSecretOutput,
     message: "Advanced webhook endpoint secret rotated successfully.",
-    run: transactional(rotateEndpointSecret),
+    writes: true,
+    run: (input, ctx) => rotateEndpointSecret(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/messages/get",
@@ -129,7 +135,7 @@ export const webhookEndpoints = [
     output: webhookMessagesPageOutput,
     message: "Advanced webhook messages retrieved successfully.",
     dataOptional: true,
-    run: transactional(getMessages),
+    run: (input, ctx) => getMessages(ctx.scope, input, ctx.db),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/attempts/get",
@@ -139,7 +145,7 @@ export const webhookEndpoints = [
     output: webhookAttemptsPageOutput,
     message: "Advanced webhook attempts retrieved successfully.",
     dataOptional: true,
-    run: transactional(getAttempts),
+    run: (input, ctx) => getAttempts(ctx.scope, input, ctx.db),
   }),
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/messages/resend",
@@ -148,6 +154,7 @@ export const webhookEndpoints = [
     input: resendMessageInput,
     output: resendScheduledOutput,
     message: "Advanced webhook message resend scheduled successfully.",
-    run: transactional(resendMessage),
+    writes: true,
+    run: (input, ctx) => resendMessage(ctx.scope, input, ctx.tx),
   }),
 ];

@@ -9,10 +9,15 @@ import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
 import { createApiKeyInput } from "@/lib/domain/api-keys/create-api-key-input";
 import { getApiKeys, getApiKeysInput } from "@/lib/domain/api-keys/get-api-keys";
 import { getAuthTokens } from "@/lib/domain/api-keys/get-auth-tokens";
-import { apiKeyRefInput, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
+import { apiKeyRefInput, forgetResetTokens, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
 import { updateApiKey, updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
-import { sendLoginLink, sendLoginLinkInput } from "@/lib/domain/login/send-login-link";
-import { createWorkspace } from "@/lib/domain/workspaces/create-workspace";
+import {
+  loginLinkRateLimit,
+  mailLoginLink,
+  sendLoginLink,
+  sendLoginLinkInput,
+} from "@/lib/domain/login/send-login-link";
+import { createWorkspace, createWorkspaceRateLimit } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
 import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
 import { workspaceOutput } from "@/lib/domain/workspaces/workspaces-contract";
@@ -27,7 +32,9 @@ export const workspaceEndpoints = [
     input: createWorkspaceInput,
     output: workspaceOutput,
     message: "Workspace created successfully",
-    run: (input, ctx) => createWorkspace(ctx.scope, input, ctx.db),
+    rateLimit: createWorkspaceRateLimit,
+    writes: true,
+    run: (input, ctx) => createWorkspace(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/get",
@@ -46,7 +53,8 @@ export const workspaceEndpoints = [
     input: createApiKeyInput,
     output: createdApiKeyOutput,
     message: "API key created successfully.",
-    run: (input, ctx) => ctx.db.$transaction((tx) => createApiKey(ctx.scope, input, tx)),
+    writes: true,
+    run: (input, ctx) => createApiKey(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/authtoken/reset",
@@ -55,7 +63,9 @@ export const workspaceEndpoints = [
     input: apiKeyRefInput,
     output: resetAuthTokenOutput,
     message: "Auth token reset successfully.",
-    run: (input, ctx) => resetAuthToken(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => resetAuthToken(ctx.scope, input, ctx.tx),
+    afterCommit: forgetResetTokens,
   }),
   defineEndpoint({
     path: "/v2/workspace/authtokens/get",
@@ -83,7 +93,8 @@ export const workspaceEndpoints = [
     input: updateApiKeyInput,
     output: z.null(),
     message: "API key updated successfully.",
-    run: (input, ctx) => updateApiKey(ctx.scope, input, ctx.db),
+    writes: true,
+    run: (input, ctx) => updateApiKey(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/email/send-login-link",
@@ -92,6 +103,9 @@ export const workspaceEndpoints = [
     input: sendLoginLinkInput,
     output: z.null(),
     message: "Login link sent successfully",
-    run: (input, ctx) => sendLoginLink(ctx.scope, input, ctx.db),
+    rateLimit: loginLinkRateLimit,
+    writes: true,
+    run: (input, ctx) => sendLoginLink(ctx.scope, input, ctx.tx),
+    afterCommit: mailLoginLink,
   }),
 ];

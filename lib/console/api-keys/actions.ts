@@ -10,5 +10,6 @@ import { consoleAction } from "../action";
 export const updateApiKeySettingsAction = consoleAction({
   access: "workspace",
   input: updateApiKeySettingsInput,
-  run: (input, { scope, db }) => updateApiKeySettings(scope, input, db),
+  writes: true,
+  run: (input, { scope, tx }) => updateApiKeySettings(scope, input, tx),
 });

@@ -2,12 +2,14 @@
 
 import { headers } from "next/headers";
 import { clientIpOf } from "@/lib/api/client-ip";
+import { limitRate } from "@/lib/api/run-operation";
 import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
 import { updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
 import { listPageInput } from "@/lib/domain/paging";
-import { createWorkspace } from "@/lib/domain/workspaces/create-workspace";
+import { createWorkspace, createWorkspaceRateLimit } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
 import { listWorkspacePage } from "@/lib/domain/workspaces/list-workspace-page";
+import { transaction } from "@/lib/infra/db";
 import { assertMayCreateWorkspaceFor } from "../access";
 import { consoleAction } from "../action";
 
@@ -20,14 +22,18 @@ export const listWorkspacesAction = consoleAction({
   run: (input, { viewer, db }) => listWorkspacePage(viewer.scope, input, db),
 });
 
-/** Create Workspace's rules and rate limit, counted against the browser's address like the REST call. */
+/**
+ * Create Workspace's rules and rate limit, counted against the browser's address like the REST call (and, like
+ * the dispatcher, before the transaction opens: the limit counts refused attempts too).
+ */
 export const createWorkspaceAction = consoleAction({
   access: "viewer",
   input: createWorkspaceInput,
-  run: async (input, { viewer, db }) => {
+  run: async (input, { viewer }) => {
     assertMayCreateWorkspaceFor(viewer, input.ownerEmail);
     const clientIp = clientIpOf(await headers());
-    const ws = await createWorkspace({ level: "public", clientIp }, input, db);
+    await limitRate(createWorkspaceRateLimit.bucket, createWorkspaceRateLimit.limit(), clientIp);
+    const ws = await transaction((tx) => createWorkspace({ level: "public", clientIp }, input, tx));
     return { id: ws.id };
   },
 });
@@ -36,5 +42,6 @@ export const updateWorkspaceSettingsAction = consoleAction({
   access: "viewer",
   operatorOnly: true,
   input: updateWorkspaceSettingsInput,
-  run: (input, { db }) => updateWorkspaceSettings(OPERATOR_SCOPE, input, db),
+  writes: true,
+  run: (input, { tx }) => updateWorkspaceSettings(OPERATOR_SCOPE, input, tx),
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { clientId } from "../fields";
 import { orderedPageArgs, orderedPagingInput } from "../ordered-paging";
 import { orgScope } from "../organizations/organization-scope";
@@ -21,7 +21,7 @@ export const getActivitiesInput = z.strictObject({
 });
 
 /** Get Activity Logs: filters combine (userId = the acting user); paged, sorted by timestamp (`order`). */
-export async function getActivities(scope: ApiKeyScope, input: z.output<typeof getActivitiesInput>, tx: Tx) {
+export async function getActivities(scope: ApiKeyScope, input: z.output<typeof getActivitiesInput>, tx: Reader) {
   const where: Prisma.ActivityLogWhereInput = {
     ...orgScope(scope, input.organizationId),
     ...(input.documentId !== undefined && { documentId: input.documentId }),

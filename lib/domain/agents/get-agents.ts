@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { afterPosition, decodePageToken, encodePageToken } from "../paging";
 import type { ApiKeyScope } from "../scope";
 import { agentId, agentView } from "./agent-fields";
@@ -10,7 +10,7 @@ export const getAgentsInput = z.strictObject({
   pageToken: z.string().max(500).optional(),
 });
 
-export async function getAgents(scope: ApiKeyScope, input: z.output<typeof getAgentsInput>, tx: Tx) {
+export async function getAgents(scope: ApiKeyScope, input: z.output<typeof getAgentsInput>, tx: Reader) {
   const position = input.pageToken ? decodePageToken(input.pageToken) : undefined;
   const rows = await tx.agent.findMany({
     where: { apiKeyId: scope.apiKeyId, ...(input.agentIds && { id: { in: input.agentIds } }), ...afterPosition(position) },

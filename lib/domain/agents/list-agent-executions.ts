@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { beyondPosition, decodePageToken, encodePageToken } from "../paging";
 import type { ApiKeyScope } from "../scope";
 import { EXECUTION_STATUSES, executionView } from "./execution-view";
@@ -19,7 +19,7 @@ export const listAgentExecutionsInput = z.strictObject({
  * calls never shift a later page (in `desc` order they are newer than every cursor; in `asc` they come last).
  * Pass the cursor back with the same filters and orderDirection.
  */
-export async function listAgentExecutions(scope: ApiKeyScope, input: z.output<typeof listAgentExecutionsInput>, tx: Tx) {
+export async function listAgentExecutions(scope: ApiKeyScope, input: z.output<typeof listAgentExecutionsInput>, tx: Reader) {
   const position = input.cursor ? decodePageToken(input.cursor, "cursor") : undefined;
   const dir = input.orderDirection;
   const rows = await tx.agentExecution.findMany({

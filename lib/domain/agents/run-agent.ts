@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { invalid, notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
@@ -29,31 +29,29 @@ function checkInputFor(reads: string, input: RunInput) {
 }
 
 /** Records the execution as `running` and leaves the model call to a background job. */
-export function runAgent(scope: ApiKeyScope, input: RunInput, db: Db) {
-  return db.$transaction(async (tx) => {
-    const agent = await tx.agent.findUnique({ where: { apiKeyId_id: { apiKeyId: scope.apiKeyId, id: input.agentId } } });
-    if (!agent) throw notFound(AGENT_NOT_FOUND);
-    checkInputFor(agent.reads, input);
-    const execution = await tx.agentExecution.create({
-      data: {
-        id: newId("exec"),
-        apiKeyId: scope.apiKeyId,
-        agentId: agent.id,
-        agentName: agent.name,
-        agentVersion: agent.version,
-        model: agent.model,
-        instruction: agent.instruction,
-        reads: agent.reads,
-        organizationId: input.organizationId,
-        documentId: input.documentId,
-        editorId: input.editorId,
-        inputText: input.text,
-        status: "running",
-        message: "Running.",
-        trigger: "standalone",
-      },
-    });
-    await executeAgentJob.enqueue(tx, { executionId: execution.id });
-    return executionView(execution);
+export async function runAgent(scope: ApiKeyScope, input: RunInput, tx: Tx) {
+  const agent = await tx.agent.findUnique({ where: { apiKeyId_id: { apiKeyId: scope.apiKeyId, id: input.agentId } } });
+  if (!agent) throw notFound(AGENT_NOT_FOUND);
+  checkInputFor(agent.reads, input);
+  const execution = await tx.agentExecution.create({
+    data: {
+      id: newId("exec"),
+      apiKeyId: scope.apiKeyId,
+      agentId: agent.id,
+      agentName: agent.name,
+      agentVersion: agent.version,
+      model: agent.model,
+      instruction: agent.instruction,
+      reads: agent.reads,
+      organizationId: input.organizationId,
+      documentId: input.documentId,
+      editorId: input.editorId,
+      inputText: input.text,
+      status: "running",
+      message: "Running.",
+      trigger: "standalone",
+    },
   });
+  await executeAgentJob.enqueue(tx, { executionId: execution.id });
+  return executionView(execution);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
 import { callModel } from "./call-model";
 
@@ -9,6 +9,6 @@ export const askAiInput = z.strictObject({
   text: z.string().min(1).max(500_000),
 });
 
-export function askAi(scope: ApiKeyScope, input: z.output<typeof askAiInput>, tx: Tx) {
+export function askAi(scope: ApiKeyScope, input: z.output<typeof askAiInput>, tx: Reader) {
   return callModel(scope.apiKeyId, input, tx);
 }

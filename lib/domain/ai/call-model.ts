@@ -1,6 +1,6 @@
 import { APICallError, generateText, RetryError } from "ai";
 import { languageModel, type AiProvider } from "@/lib/infra/ai-models";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { errorFields, log } from "@/lib/infra/log";
 import { PROVIDER_LABEL, routeModel, takesNoSystemPrompt } from "./model-routing";
@@ -19,7 +19,7 @@ export interface ModelCall {
   text: string;
 }
 
-export async function callModel(apiKeyId: string, call: ModelCall, tx: Tx): Promise<ModelResult> {
+export async function callModel(apiKeyId: string, call: ModelCall, tx: Reader): Promise<ModelResult> {
   const provider = routeModel(call.model);
   const label = PROVIDER_LABEL[provider];
   const key = await providerKey(tx, apiKeyId, provider);

@@ -1,6 +1,6 @@
 import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
 import type { AiProvider } from "@/lib/infra/ai-models";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 
 // Customers' own AI provider keys, one per provider per API key: stored encrypted, shown only masked.
 
@@ -20,13 +20,13 @@ export async function saveProviderKeys(tx: Tx, apiKeyId: string, keys: { provide
 }
 
 /** Provider -> {displayText}, or undefined when the key has none. */
-export async function maskedProviderKeys(tx: Tx, apiKeyId: string) {
+export async function maskedProviderKeys(tx: Reader, apiKeyId: string) {
   const rows = await tx.aiProviderKey.findMany({ where: { apiKeyId }, orderBy: { provider: "asc" }, select: { provider: true, displayText: true } });
   if (!rows.length) return undefined;
   return Object.fromEntries(rows.map((r) => [r.provider, { displayText: r.displayText }]));
 }
 
-export async function providerKey(tx: Tx, apiKeyId: string, provider: AiProvider): Promise<string | undefined> {
+export async function providerKey(tx: Reader, apiKeyId: string, provider: AiProvider): Promise<string | undefined> {
   const row = await tx.aiProviderKey.findUnique({ where: { apiKeyId_provider: { apiKeyId, provider } }, select: { keyEnc: true } });
   return row ? decryptSecret(row.keyEnc) : undefined;
 }

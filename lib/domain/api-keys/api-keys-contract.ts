@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROVIDERS } from "../ai/model-routing";
-import { DOCUMENT_ACCESS_TYPES } from "./api-key-settings";
+import { DOCUMENT_ACCESS_TYPES } from "./service-config";
 
 // What the workspace-level key operations (Create API Key, Get API Keys, the auth token endpoints) and the
 // key's own config endpoints answer.

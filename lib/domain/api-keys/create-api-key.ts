@@ -1,4 +1,4 @@
-import { encryptSecret } from "@/lib/infra/crypto";
+import { sealSetting } from "@/lib/infra/crypto";
 import { env } from "@/lib/infra/env";
 import { newId } from "@/lib/infra/ids";
 import type { Tx } from "@/lib/infra/db";
@@ -7,6 +7,7 @@ import { capitalizedLocalPart, normalizeEmail } from "../fields";
 import { LOCALHOST_DOMAINS, normalizeDomain } from "../domains/normalize-domain";
 import type { WorkspaceScope } from "../scope";
 import { API_KEY_TYPES, DEFAULT_PERSISTENCE_REGION, DEFAULT_REALTIME_REGION, type CreateApiKeyInput } from "./create-api-key-input";
+import { serviceConfigSchema, type ServiceConfig } from "./service-config";
 import { issueAuthToken } from "./tokens";
 
 export function normalizeDomainList(list: string[], field: string): string[] {
@@ -19,7 +20,7 @@ export function normalizeDomainList(list: string[], field: string): string[] {
   return out;
 }
 
-function serviceConfigOf(input: CreateApiKeyInput) {
+function serviceConfigOf(input: CreateApiKeyInput): ServiceConfig {
   const { emailServiceConfig: mail, webhookServiceConfig: hook } = input;
   return {
     useEmailService: input.useEmailService ?? false,
@@ -29,8 +30,8 @@ function serviceConfigOf(input: CreateApiKeyInput) {
     setDefaultEmailTriggers: input.setDefaultEmailTriggers ?? false,
     requireAutoOrgUser: input.requireAutoOrgUser ?? false,
     enablePrivateComments: input.enablePrivateComments ?? false,
-    ...(mail && { emailServiceConfig: { ...mail, apiKey: mail.apiKey ? encryptSecret(mail.apiKey) : undefined } }),
-    ...(hook && { webhookServiceConfig: { ...hook, authToken: hook.authToken ? encryptSecret(hook.authToken) : undefined } }),
+    ...(mail && { emailServiceConfig: { ...mail, apiKey: sealSetting(mail.apiKey) } }),
+    ...(hook && { webhookServiceConfig: { ...hook, authToken: sealSetting(hook.authToken) } }),
   };
 }
 
@@ -43,7 +44,7 @@ export interface NewApiKey {
   persistenceDBRegion?: string;
   realtimeDBRegion?: string;
   allowedDomains?: string[];
-  serviceConfig?: object;
+  serviceConfig?: ServiceConfig;
 }
 
 /** Writes a key (and its first auth token, when asked). Shared by Create Workspace and Create API Key. */
@@ -61,7 +62,7 @@ export async function insertApiKey(tx: Tx, key: NewApiKey) {
       realtimeDBRegion: key.realtimeDBRegion,
       advancedQueries: e.WEFT_DEFAULT_ADVANCED_QUERIES,
       activityLogs: e.WEFT_DEFAULT_ACTIVITY_LOGS,
-      serviceConfig: key.serviceConfig ?? {},
+      serviceConfig: serviceConfigSchema.parse(key.serviceConfig ?? {}),
       domains: key.allowedDomains?.length ? { create: key.allowedDomains.map((domain) => ({ domain })) } : undefined,
     },
   });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { maskedProviderKeys } from "../ai/provider-keys";
 import type { ApiKeyScope } from "../scope";
 import { loadKeySettings } from "./api-key-settings";
@@ -7,7 +7,7 @@ import { loadKeySettings } from "./api-key-settings";
 export const getApiKeyConfigInput = z.strictObject({});
 
 /** The key's settings with their defaults, and its AI provider keys masked (absent when there are none). */
-export async function getApiKeyConfig(scope: ApiKeyScope, _input: z.output<typeof getApiKeyConfigInput>, tx: Tx) {
+export async function getApiKeyConfig(scope: ApiKeyScope, _input: z.output<typeof getApiKeyConfigInput>, tx: Reader) {
   const key = await loadKeySettings(tx, scope);
   const aiModelsConfig = await maskedProviderKeys(tx, scope.apiKeyId);
   return {

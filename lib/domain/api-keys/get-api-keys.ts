@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { pageArgs, takePage } from "../paging";
 import type { WorkspaceScope } from "../scope";
 
@@ -9,7 +9,7 @@ export const getApiKeysInput = z.strictObject({
   pageToken: z.string().max(500).optional(),
 });
 
-export async function getApiKeys(scope: WorkspaceScope, input: z.output<typeof getApiKeysInput>, tx: Tx) {
+export async function getApiKeys(scope: WorkspaceScope, input: z.output<typeof getApiKeysInput>, tx: Reader) {
   const rows = await tx.apiKey.findMany({
     ...pageArgs(input, { workspaceId: scope.workspaceId, ...(input.apiKeys && { id: { in: input.apiKeys } }) }),
     select: { id: true, name: true, type: true, createdAt: true },

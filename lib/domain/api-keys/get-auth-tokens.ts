@@ -1,11 +1,11 @@
 import type { z } from "zod";
 import { decryptSecret } from "@/lib/infra/crypto";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import type { WorkspaceScope } from "../scope";
 import { findWorkspaceKey } from "./find-workspace-key";
 import type { apiKeyRefInput } from "./reset-auth-token";
 
-export async function getAuthTokens(scope: WorkspaceScope, input: z.output<typeof apiKeyRefInput>, tx: Tx) {
+export async function getAuthTokens(scope: WorkspaceScope, input: z.output<typeof apiKeyRefInput>, tx: Reader) {
   const key = await findWorkspaceKey(tx, scope.workspaceId, input.apiKey);
   const tokens = await tx.apiKeyAuthToken.findMany({
     where: { apiKeyId: key.id, apiKey: { workspaceId: scope.workspaceId } },

@@ -1,26 +1,109 @@
-import type { Tx } from "@/lib/infra/db";
-import { notFound } from "../errors";
+import { z } from "zod";
+import type { Reader, Tx } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
+import {
+  lockServiceConfigRow,
+  readServiceConfigRow,
+  serviceConfigOfKey,
+  writeServiceConfigRow,
+} from "./api-keys-store";
 
-// ApiKey.serviceConfig holds the key's service configs (email, simple and advanced webhooks, SDK settings),
-// as Create API Key first wrote them. Config updates lock the row so concurrent updates merge, not race.
+// ApiKey.serviceConfig holds the key's service configs (SDK settings, email, simple and advanced webhooks), one
+// zod schema per section: parsed on every read, validated on every write, so no code reads it with casts.
+// Config updates lock the row so concurrent updates merge, not race. The stored JSON keeps the shape it
+// always had (only what a schema names is kept), so stored rows need no migration.
 
-export type ServiceConfig = Record<string, unknown>;
+export const DOCUMENT_ACCESS_TYPES = ["public", "restricted", "organizationPrivate"] as const;
+export const EMAIL_TYPES = ["default", "sendgrid", "custom"] as const;
+
+const triggers = z.record(z.string(), z.boolean());
+
+/** SDK settings (Update API Key Config) and the service switches Create API Key stores. */
+export const keySettingsSection = z.object({
+  enablePrivateComments: z.boolean().optional(),
+  requireJwtToken: z.boolean().optional(),
+  requireAutoOrgUser: z.boolean().optional(),
+  defaultDocumentAccessType: z.enum(DOCUMENT_ACCESS_TYPES).optional(),
+  useNotificationService: z.boolean().optional(),
+  setDefaultNotificationTriggers: z.boolean().optional(),
+  setDefaultEmailTriggers: z.boolean().optional(),
+});
+
+/** Email (Update Email Config); the SendGrid `apiKey` is AES-256-GCM sealed. */
+export const emailSection = z.object({
+  useEmailService: z.boolean().optional(),
+  emailServiceConfig: z
+    .object({
+      type: z.enum(EMAIL_TYPES).optional(),
+      apiKey: z.string().optional(),
+      fromEmail: z.string().optional(),
+      fromCompany: z.string().optional(),
+      commentTemplateId: z.string().optional(),
+      tagTemplateId: z.string().optional(),
+      triggers: triggers.optional(),
+    })
+    .optional(),
+});
+
+/** The simple webhook (Update Webhook Config); `authToken` is AES-256-GCM sealed. */
+export const webhookSection = z.object({
+  useWebhookService: z.boolean().optional(),
+  webhookServiceConfig: z
+    .object({
+      authToken: z.string().optional(),
+      rawNotificationUrl: z.string().optional(),
+      processedNotificationUrl: z.string().optional(),
+      encodeData: z.boolean().optional(),
+      encryptData: z.boolean().optional(),
+      publicKey: z.string().optional(),
+      enableDataProtection: z.boolean().optional(),
+      triggers: triggers.optional(),
+    })
+    .optional(),
+});
+
+/** Advanced webhooks (Update Advanced Webhook Config); absent = never configured. */
+export const advancedWebhookSection = z.object({
+  advancedWebhookConfig: z
+    .object({
+      isEnabled: z.boolean().optional(),
+      encryptData: z.boolean().optional(),
+      encodeData: z.boolean().optional(),
+      publicKey: z.string().optional(),
+      enableDataProtection: z.boolean().optional(),
+    })
+    .optional(),
+});
+
+export const serviceConfigSchema = z.object({
+  ...keySettingsSection.shape,
+  ...emailSection.shape,
+  ...webhookSection.shape,
+  ...advancedWebhookSection.shape,
+});
+export type ServiceConfig = z.output<typeof serviceConfigSchema>;
+
+/** A stored value as the schema reads it (a key without config reads as {}). */
+export function parseServiceConfig(stored: unknown): ServiceConfig {
+  return serviceConfigSchema.parse(stored ?? {});
+}
 
 /** The key's config, with the row locked until the transaction ends. */
 export async function lockServiceConfig(tx: Tx, scope: ApiKeyScope): Promise<ServiceConfig> {
-  const rows = await tx.$queryRaw<{ serviceConfig: ServiceConfig | null }[]>`
-    SELECT "serviceConfig" FROM "ApiKey" WHERE "id" = ${scope.apiKeyId} AND "workspaceId" = ${scope.workspaceId} FOR UPDATE`;
-  if (!rows[0]) throw notFound("API key not found.");
-  return rows[0].serviceConfig ?? {};
+  return parseServiceConfig(await lockServiceConfigRow(tx, scope));
 }
 
+/** The key's config, for reads (no lock). */
+export async function keyServiceConfig(db: Reader, scope: ApiKeyScope): Promise<ServiceConfig> {
+  return parseServiceConfig(await serviceConfigOfKey(db, scope));
+}
+
+/** Validated before it is written: a value the schema refuses is a bug, never stored. */
 export async function writeServiceConfig(tx: Tx, scope: ApiKeyScope, config: ServiceConfig) {
-  await tx.apiKey.updateMany({ where: { id: scope.apiKeyId, workspaceId: scope.workspaceId }, data: { serviceConfig: config as object } });
+  await writeServiceConfigRow(tx, scope, serviceConfigSchema.parse(config));
 }
 
 /** Read-only access for event consumers and workers, which act for the key named in the event. */
-export async function readServiceConfig(tx: Tx, apiKeyId: string): Promise<ServiceConfig> {
-  const key = await tx.apiKey.findUnique({ where: { id: apiKeyId }, select: { serviceConfig: true } });
-  return (key?.serviceConfig ?? {}) as ServiceConfig;
+export async function readServiceConfig(db: Reader, apiKeyId: string): Promise<ServiceConfig> {
+  return parseServiceConfig(await readServiceConfigRow(db, apiKeyId));
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PROVIDERS } from "../ai/model-routing";
-import { DOCUMENT_ACCESS_TYPES } from "./api-key-settings";
+import { DOCUMENT_ACCESS_TYPES } from "./service-config";
 
 // Update API Key Config's input, apart from the service so that the console's forms (in the browser) check
 // with the same schema.

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { assertDistinct, batchOf } from "../batch";
-import { ensureDocument } from "../documents/document-rows";
+import { ensureDocument } from "../documents/documents-store";
 import { clientId } from "../fields";
 import { userRef } from "../events/user-ref";
 import { asJson, jsonObject } from "../json-fields";

@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/infra/db";
 import type { WeftEventType } from "../events/event";
-import { emitEvent } from "../events/event-rows";
+import { emitEvent } from "../events/events-store";
 import { distinctUsers, eventUser, type UserRef } from "../events/user-ref";
 import type { ApiKeyScope } from "../scope";
 import { taggedUser, type TaggedUserContact } from "./comment-input";

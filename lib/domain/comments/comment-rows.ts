@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
 import type { OrgScope } from "../organizations/organization-scope";
 import type { UserRef } from "../events/user-ref";
@@ -113,6 +113,6 @@ export function annotationView(a: AnnotationRow): AnnotationView {
 }
 
 /** The annotation with its comments and reactions, in the document; null when it does not exist. */
-export function loadAnnotation(tx: Tx, org: OrgScope, documentId: string, annotationId: string) {
+export function loadAnnotation(tx: Reader, org: OrgScope, documentId: string, annotationId: string) {
   return tx.commentAnnotation.findFirst({ where: { ...org, documentId, annotationId }, include: annotationInclude });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import { pageArgs, pageSizeField, pageTokenField, takePage } from "../paging";
@@ -20,7 +20,7 @@ export const getCommentAnnotationsInput = z.strictObject({
 });
 
 /** Get Comment Annotations: filters combine; oldest first, with their comments and reactions; paged. */
-export async function getCommentAnnotations(scope: ApiKeyScope, input: z.output<typeof getCommentAnnotationsInput>, tx: Tx) {
+export async function getCommentAnnotations(scope: ApiKeyScope, input: z.output<typeof getCommentAnnotationsInput>, tx: Reader) {
   const documentIds = [...(input.documentId !== undefined ? [input.documentId] : []), ...(input.documentIds ?? [])];
   const where: Prisma.CommentAnnotationWhereInput = {
     ...orgScope(scope, input.organizationId),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
@@ -15,7 +15,7 @@ export const getCommentsInput = z.strictObject({
 });
 
 /** Get Comments of one annotation (all, or those named), oldest first, with their reactions. */
-export async function getComments(scope: ApiKeyScope, input: z.output<typeof getCommentsInput>, tx: Tx) {
+export async function getComments(scope: ApiKeyScope, input: z.output<typeof getCommentsInput>, tx: Reader) {
   const annotation = await loadAnnotation(tx, orgScope(scope, input.organizationId), input.documentId, input.annotationId);
   if (!annotation) throw notFound(ANNOTATION_MISSING);
   const wanted = input.commentIds && new Set(input.commentIds);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import { clientId } from "../fields";
 import { userRef } from "../events/user-ref";
@@ -20,7 +20,7 @@ export const reactionInput = z.strictObject({
 });
 type ReactionInput = z.output<typeof reactionInput>;
 
-async function findComment(tx: Tx, scope: ApiKeyScope, input: ReactionInput) {
+async function findComment(tx: Reader, scope: ApiKeyScope, input: ReactionInput) {
   const org = orgScope(scope, input.organizationId);
   const annotation = await loadAnnotation(tx, org, input.documentId, input.annotationId);
   if (!annotation) throw notFound(ANNOTATION_MISSING);

@@ -1,33 +1,40 @@
-import * as Y from "yjs";
 import type { Tx } from "@/lib/infra/db";
 import { DomainError } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { storableState } from "./crdt-document";
 import { DEFAULT_CONTENT_KEY, type CrdtWriteInput } from "./crdt-input";
-import { writeContent } from "./yjs-content";
+import { createRowIfMissing, foldUpdates, readLog } from "./crdt-log";
+import { replacementUpdate } from "./yjs-content";
 
 export const CRDT_EXISTS = "CRDT data already exists for this editor ID.";
 
-export async function addCrdtData(scope: ApiKeyScope, input: CrdtWriteInput, tx: Tx) {
+/**
+ * Creates the editor's row. A live client may already have typed into the editor (logged, no row yet):
+ * the content is then written as a change against that state, so the live text is replaced, not doubled.
+ * Returns the Yjs update that open documents apply (null when nothing changes).
+ */
+export async function addCrdtData(scope: ApiKeyScope, input: CrdtWriteInput, tx: Tx): Promise<Uint8Array | null> {
   const contentKey = input.contentKey ?? DEFAULT_CONTENT_KEY;
-  const doc = new Y.Doc();
-  writeContent(doc, input.type, contentKey, input.data);
-  const state = storableState(Y.encodeStateAsUpdate(doc));
-  const { count } = await tx.crdtDocument.createMany({
-    data: [
-      {
-        apiKeyId: scope.apiKeyId,
-        organizationId: input.organizationId,
-        documentId: input.documentId,
-        editorId: input.editorId,
-        type: input.type,
-        contentKey,
-        state,
-        lastUpdatedBy: scope.apiKeyId,
-      },
-    ],
-    skipDuplicates: true,
+  const key = {
+    apiKeyId: scope.apiKeyId,
+    organizationId: input.organizationId,
+    documentId: input.documentId,
+    editorId: input.editorId,
+  };
+  const log = await readLog(tx, key);
+  const base = foldUpdates(
+    undefined,
+    log.map((l) => l.update),
+  );
+  const update = replacementUpdate(base, input.type, contentKey, input.data);
+  const state = storableState(update ? foldUpdates(base, [update]) : base);
+  const created = await createRowIfMissing(tx, key, {
+    type: input.type,
+    contentKey,
+    state,
+    lastUpdatedBy: scope.apiKeyId,
   });
-  if (count === 0) throw new DomainError("ALREADY_EXISTS", CRDT_EXISTS);
-  return null;
+  if (!created) throw new DomainError("ALREADY_EXISTS", CRDT_EXISTS);
+  if (log.length) await tx.crdtUpdate.deleteMany({ where: { ...key, id: { in: log.map((l) => l.id) } } });
+  return update;
 }

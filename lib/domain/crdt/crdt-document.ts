@@ -1,6 +1,5 @@
 import { env } from "@/lib/infra/env";
 import { invalid } from "../errors";
-import type { ApiKeyScope } from "../scope";
 
 // What the CRDT operations share: the row's key and the stored-state limit.
 
@@ -10,17 +9,6 @@ export interface EditorRef {
   organizationId: string;
   documentId: string;
   editorId: string;
-}
-
-export function editorKey(scope: ApiKeyScope, ref: EditorRef) {
-  return {
-    apiKeyId_organizationId_documentId_editorId: {
-      apiKeyId: scope.apiKeyId,
-      organizationId: ref.organizationId,
-      documentId: ref.documentId,
-      editorId: ref.editorId,
-    },
-  };
 }
 
 /**

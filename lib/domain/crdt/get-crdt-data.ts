@@ -1,7 +1,8 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
-import { requiredId, type CrdtType } from "./crdt-input";
+import { foldedRows } from "./crdt-log";
+import { requiredId } from "./crdt-input";
 import { docFromState, readContent } from "./yjs-content";
 
 export const getCrdtDataInput = z.strictObject({
@@ -11,19 +12,14 @@ export const getCrdtDataInput = z.strictObject({
   editorId: z.string().min(1).max(512).optional(),
 });
 
-/** Every editor's content of the document (or the one editor asked for), with the Yjs state a client applies. */
-export async function getCrdtData(scope: ApiKeyScope, input: z.output<typeof getCrdtDataInput>, tx: Tx) {
-  const rows = await tx.crdtDocument.findMany({
-    where: {
-      apiKeyId: scope.apiKeyId,
-      organizationId: input.organizationId,
-      documentId: input.documentId,
-      ...(input.editorId !== undefined && { editorId: input.editorId }),
-    },
-    orderBy: [{ createdAt: "asc" }, { editorId: "asc" }],
-  });
+/**
+ * Every editor's content of the document (or the one editor asked for), with the Yjs state a client applies:
+ * the current state, live edits acknowledged but not yet compacted included.
+ */
+export async function getCrdtData(scope: ApiKeyScope, input: z.output<typeof getCrdtDataInput>, tx: Reader) {
+  const rows = await foldedRows(tx, scope.apiKeyId, input);
   return rows.map((row) => {
-    const type = row.type as CrdtType;
+    const type = row.type;
     return {
       data: readContent(docFromState(row.state), type, row.contentKey),
       id: row.editorId,

@@ -1,5 +1,5 @@
-import type { Tx } from "@/lib/infra/db";
-import type { CrdtType } from "./crdt-input";
+import type { Reader } from "@/lib/infra/db";
+import { foldedRows } from "./crdt-log";
 import { docFromState, readContent } from "./yjs-content";
 
 /**
@@ -9,17 +9,13 @@ import { docFromState, readContent } from "./yjs-content";
 export async function readDocumentText(
   apiKeyId: string,
   ref: { organizationId: string; documentId: string; editorId?: string | null },
-  tx: Tx,
+  tx: Reader,
 ): Promise<string | undefined> {
-  const rows = await tx.crdtDocument.findMany({
-    where: { apiKeyId, organizationId: ref.organizationId, documentId: ref.documentId, ...(ref.editorId && { editorId: ref.editorId }) },
-    orderBy: [{ createdAt: "asc" }, { editorId: "asc" }],
-    select: { type: true, contentKey: true, state: true },
-  });
+  const rows = await foldedRows(tx, apiKeyId, { ...ref, editorId: ref.editorId || undefined });
   if (!rows.length) return undefined;
   return rows
     .map((row) => {
-      const content = readContent(docFromState(row.state), row.type as CrdtType, row.contentKey);
+      const content = readContent(docFromState(row.state), row.type, row.contentKey);
       return typeof content === "string" ? content : JSON.stringify(content, null, 2);
     })
     .join("\n\n");

@@ -1,33 +1,51 @@
-import type { Db } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 import { invalid, notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
-import { storableState, editorKey, NO_CRDT_DATA } from "./crdt-document";
-import type { CrdtType, CrdtWriteInput } from "./crdt-input";
-import { mergeIntoState, replacementUpdate } from "./yjs-content";
+import { storableState, NO_CRDT_DATA } from "./crdt-document";
+import type { CrdtWriteInput } from "./crdt-input";
+import { compactInto, currentState } from "./crdt-log";
+import { replacementUpdate } from "./yjs-content";
 
-/**
- * Replaces an editor's content through a Yjs update. The update is computed from the state as read, then
- * merged under a row lock into whatever is stored by then: two concurrent updates both land, as two
- * clients' edits would, instead of the later write overwriting the earlier one.
- */
-export async function updateCrdtData(scope: ApiKeyScope, input: CrdtWriteInput, db: Db) {
-  const key = editorKey(scope, input);
-  const current = await db.crdtDocument.findUnique({ where: key, select: { type: true, contentKey: true, state: true } });
-  if (!current) throw notFound(NO_CRDT_DATA);
-  if (current.type !== input.type) throw invalid(`CRDT data for this editor ID has type ${current.type}; it cannot be updated as ${input.type}.`);
-  if (input.contentKey !== undefined && input.contentKey !== current.contentKey) {
-    throw invalid(`CRDT data for this editor ID is stored under contentKey "${current.contentKey}", not "${input.contentKey}".`);
+// Update CRDT Data in two steps. The change is computed from the editor's current state (the row with the
+// live edits logged since folded in), so a "replace" really replaces text typed live a moment earlier; it is
+// then merged under a row lock into whatever is stored by then, so two concurrent updates computed from the
+// same state both land, as two clients' edits would, instead of the later write overwriting the earlier one.
+
+function editorOf(scope: ApiKeyScope, input: CrdtWriteInput) {
+  return {
+    apiKeyId: scope.apiKeyId,
+    organizationId: input.organizationId,
+    documentId: input.documentId,
+    editorId: input.editorId,
+  };
+}
+
+/** Step 1, a read: the Yjs update that makes the editor hold `input.data` (null when nothing changes). */
+export async function planCrdtUpdate(
+  scope: ApiKeyScope,
+  input: CrdtWriteInput,
+  reader: Reader,
+): Promise<Uint8Array | null> {
+  const current = await currentState(reader, editorOf(scope, input));
+  const row = current?.row;
+  if (!current || !row) throw notFound(NO_CRDT_DATA);
+  if (row.type !== input.type)
+    throw invalid(`CRDT data for this editor ID has type ${row.type}; it cannot be updated as ${input.type}.`);
+  if (input.contentKey !== undefined && input.contentKey !== row.contentKey) {
+    throw invalid(
+      `CRDT data for this editor ID is stored under contentKey "${row.contentKey}", not "${input.contentKey}".`,
+    );
   }
-  const update = replacementUpdate(current.state, current.type as CrdtType, current.contentKey, input.data);
-  await db.$transaction(async (tx) => {
-    const locked = await tx.$queryRaw<{ state: Uint8Array }[]>`
-      SELECT "state" FROM "CrdtDocument"
-      WHERE "apiKeyId" = ${scope.apiKeyId} AND "organizationId" = ${input.organizationId}
-        AND "documentId" = ${input.documentId} AND "editorId" = ${input.editorId}
-      FOR UPDATE`;
-    if (!locked[0]) throw notFound(NO_CRDT_DATA);
-    const state = storableState(mergeIntoState(new Uint8Array(locked[0].state), update));
-    await tx.crdtDocument.update({ where: key, data: { state, lastUpdatedBy: scope.apiKeyId } });
+  return replacementUpdate(current.state, row.type, row.contentKey, input.data);
+}
+
+/** Step 2, in the write transaction: merges the planned update (and the pending log) into the locked row. */
+export async function updateCrdtData(scope: ApiKeyScope, input: CrdtWriteInput, update: Uint8Array | null, tx: Tx) {
+  const written = await compactInto(tx, editorOf(scope, input), {
+    extra: update,
+    lastUpdatedBy: scope.apiKeyId,
+    check: storableState,
   });
-  return null;
+  if (!written) throw notFound(NO_CRDT_DATA);
+  return update;
 }

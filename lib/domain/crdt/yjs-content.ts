@@ -105,11 +105,3 @@ export function replacementUpdate(state: Uint8Array, type: CrdtType, key: string
   writeContent(doc, type, key, data);
   return update;
 }
-
-/** `state` with `update` applied, re-encoded so deleted content is garbage-collected. */
-export function mergeIntoState(state: Uint8Array, update: Uint8Array | null): Uint8Array {
-  if (!update) return state;
-  const doc = docFromState(state);
-  Y.applyUpdate(doc, update);
-  return Y.encodeStateAsUpdate(doc);
-}

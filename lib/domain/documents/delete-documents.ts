@@ -5,7 +5,7 @@ import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
 import { removeDocumentData } from "./document-data";
-import { DOCUMENT_MISSING, documentRowId } from "./document-rows";
+import { DOCUMENT_MISSING, documentRowId } from "./documents-store";
 
 export const deleteDocumentsInput = z.strictObject({
   organizationId: clientId,

@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/infra/db";
-import { moveEvents, removeEvents } from "../events/event-rows";
+import { moveEvents, removeEvents } from "../events/events-store";
 import type { OrgScope } from "../organizations/organization-scope";
-import { documentRowId } from "./document-rows";
+import { documentRowId } from "./documents-store";
 
 // Everything stored under a document id, in one list. Migrate Documents moves each entry's rows from the old
 // id to the new one; Delete Documents and Delete Folder remove them; both in the caller's transaction.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
 import { clientId } from "../fields";
 import { pageArgs, pagingInput, takePage } from "../paging";
@@ -13,7 +13,7 @@ export const getDocumentsInput = z.strictObject({
 });
 
 /** One page of the organization's documents (filters combine), oldest first; `id` is the client's documentId. */
-export async function getDocuments(scope: ApiKeyScope, input: z.output<typeof getDocumentsInput>, tx: Tx) {
+export async function getDocuments(scope: ApiKeyScope, input: z.output<typeof getDocumentsInput>, tx: Reader) {
   await requireAdvancedQueries(scope, tx);
   const rows = await tx.document.findMany({
     ...pageArgs(input, {

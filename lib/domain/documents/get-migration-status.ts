@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import { clientId } from "../fields";
 import type { ApiKeyScope } from "../scope";
@@ -10,7 +10,7 @@ export const migrationStatusInput = z.strictObject({
   migrationId: z.string().min(1).max(100),
 });
 
-export async function getMigrationStatus(scope: ApiKeyScope, input: z.output<typeof migrationStatusInput>, tx: Tx) {
+export async function getMigrationStatus(scope: ApiKeyScope, input: z.output<typeof migrationStatusInput>, tx: Reader) {
   const m = await tx.documentMigration.findFirst({
     where: { id: input.migrationId, apiKeyId: scope.apiKeyId, organizationId: input.organizationId },
     select: { id: true, status: true, reason: true },

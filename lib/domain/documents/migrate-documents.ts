@@ -5,7 +5,7 @@ import { DomainError, invalid, notFound } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
-import { DOCUMENT_MISSING } from "./document-rows";
+import { DOCUMENT_MISSING } from "./documents-store";
 import { migrationJob } from "./migration-job";
 
 export const migrateDocumentsInput = z.strictObject({

@@ -1,7 +1,8 @@
-import { db } from "@/lib/infra/db";
+import { db, transaction } from "@/lib/infra/db";
 import { defineJob } from "@/lib/infra/jobs";
 import { errorFields, log } from "@/lib/infra/log";
-import { lockOrganization, type OrgScope } from "../organizations/organization-scope";
+import type { OrgScope } from "../organizations/organization-scope";
+import { lockOrganization } from "../organizations/organizations-store";
 import { moveDocumentData } from "./document-data";
 
 // The background half of Migrate Documents: pending -> in_progress -> completed, or failed with a reason.
@@ -26,7 +27,7 @@ export async function runMigration({ apiKeyId, migrationId }: MigrationJob) {
   });
   if (claimed.count === 0) return;
   try {
-    await db().$transaction(async (tx) => {
+    await transaction(async (tx) => {
       const m = await tx.documentMigration.findFirstOrThrow({ where, select: { organizationId: true, documentId: true, newDocumentId: true } });
       const org: OrgScope = { apiKeyId, organizationId: m.organizationId };
       await lockOrganization(tx, org);

@@ -1,11 +1,8 @@
-import { decryptSecret, encryptSecret, maskSecret } from "@/lib/infra/crypto";
+import { maskSecret, openSetting } from "@/lib/infra/crypto";
 import type { ServiceConfig } from "../api-keys/service-config";
 
 // The email config as stored in ApiKey.serviceConfig (`useEmailService`, `emailServiceConfig`), its defaults
 // and its wire view. The SendGrid key is stored encrypted and shown masked.
-
-export const EMAIL_TYPES = ["default", "sendgrid", "custom"] as const;
-export type EmailType = (typeof EMAIL_TYPES)[number];
 
 /** The standard comment triggers, on when email is first enabled. */
 export const STANDARD_COMMENT_TRIGGERS = [
@@ -23,16 +20,7 @@ export function defaultEmailTriggers(): Record<string, boolean> {
   return Object.fromEntries([...STANDARD_COMMENT_TRIGGERS, ...HUDDLE_TRIGGERS].map((t) => [t, true]));
 }
 
-export interface StoredEmailConfig {
-  type?: EmailType;
-  /** AES-256-GCM sealed. */
-  apiKey?: string;
-  fromEmail?: string;
-  fromCompany?: string;
-  commentTemplateId?: string;
-  tagTemplateId?: string;
-  triggers?: Record<string, boolean>;
-}
+export type StoredEmailConfig = NonNullable<ServiceConfig["emailServiceConfig"]>;
 
 export interface StoredEmail {
   useEmailService: boolean;
@@ -42,27 +30,14 @@ export interface StoredEmail {
 export function storedEmail(config: ServiceConfig): StoredEmail {
   return {
     useEmailService: config.useEmailService === true,
-    emailServiceConfig: { ...((config.emailServiceConfig ?? {}) as StoredEmailConfig) },
+    emailServiceConfig: { ...config.emailServiceConfig },
   };
-}
-
-export function sealApiKey(plain: string): string | undefined {
-  return plain ? encryptSecret(plain) : undefined;
-}
-
-export function openApiKey(sealed: string | undefined): string {
-  if (!sealed) return "";
-  try {
-    return decryptSecret(sealed);
-  } catch {
-    return "";
-  }
 }
 
 /** The wire view: every string present ("" when unset), the key masked, triggers when stored. */
 export function emailView(stored: StoredEmail) {
   const c = stored.emailServiceConfig;
-  const key = openApiKey(c.apiKey);
+  const key = openSetting(c.apiKey);
   return {
     useEmailService: stored.useEmailService,
     emailServiceConfig: {
@@ -82,7 +57,7 @@ export function emailView(stored: StoredEmail) {
  * its fromEmail/fromCompany; otherwise through the instance mailer (WEFT_SENDGRID_API_KEY or the dev outbox).
  */
 export function emailTransport(config: StoredEmailConfig) {
-  const key = openApiKey(config.apiKey);
+  const key = openSetting(config.apiKey);
   const own = config.type !== "default" && key !== "";
   return { own, sendOptions: own ? { sendgridApiKey: key } : {} };
 }

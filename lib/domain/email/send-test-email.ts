@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Db } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { sendMail } from "@/lib/infra/mailer";
 import { readServiceConfig } from "../api-keys/service-config";
 import { DomainError } from "../errors";
@@ -12,7 +12,7 @@ import { emailTransport, storedEmail } from "./email-settings";
 
 export const sendTestEmailInput = z.strictObject({ to: z.email().max(254) });
 
-export async function sendTestEmail(scope: ApiKeyScope, input: z.output<typeof sendTestEmailInput>, client: Db) {
+export async function sendTestEmail(scope: ApiKeyScope, input: z.output<typeof sendTestEmailInput>, client: Reader) {
   const config = storedEmail(await readServiceConfig(client, scope.apiKeyId)).emailServiceConfig;
   const { own, sendOptions } = emailTransport(config);
   const company = own ? config.fromCompany ?? "" : "";

@@ -1,4 +1,4 @@
-import { db } from "@/lib/infra/db";
+import { db, transaction } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { defineJob } from "@/lib/infra/jobs";
 import { sendMail, type Mail } from "@/lib/infra/mailer";
@@ -61,7 +61,7 @@ async function send(job: SendJob) {
   const attempts = delivery.attempts + 1;
   const retryable = result.status === "failed" && (result.code === undefined || result.code === 429 || result.code >= 500);
   const delay = retryable ? RETRY_DELAYS_S[attempts - 1] : undefined;
-  await db().$transaction(async (tx) => {
+  await transaction(async (tx) => {
     await tx.emailDelivery.update({
       where: { id: delivery.id },
       data: {

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { invalid } from "../errors";
-import { lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
+import { EMAIL_TYPES, lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
 import type { ApiKeyScope } from "../scope";
-import { defaultEmailTriggers, EMAIL_TYPES, emailView, openApiKey, sealApiKey, storedEmail, type StoredEmailConfig } from "./email-settings";
+import { openSetting, sealSetting } from "@/lib/infra/crypto";
+import { defaultEmailTriggers, emailView, storedEmail, type StoredEmailConfig } from "./email-settings";
 
 export const INVALID_EMAIL_CONFIG = "Invalid email service configuration.";
 
@@ -47,7 +48,7 @@ export async function updateEmailConfig(scope: ApiKeyScope, input: z.output<type
   }
   next = { ...next, ...sentFields };
   if (sentTriggers) next.triggers = { ...next.triggers, ...sentTriggers };
-  if (sentKey !== undefined && !isMaskOfStoredKey(sentKey, next.apiKey)) next.apiKey = sealApiKey(sentKey);
+  if (sentKey !== undefined && !isMaskOfStoredKey(sentKey, next.apiKey)) next.apiKey = sealSetting(sentKey);
   if (input.useEmailService !== undefined) useEmailService = input.useEmailService;
 
   const fromEmail = next.fromEmail ?? "";
@@ -62,6 +63,6 @@ export async function updateEmailConfig(scope: ApiKeyScope, input: z.output<type
 
 /** Get Email Config shows the key masked; sending that mask back leaves the stored key as it is. */
 function isMaskOfStoredKey(sent: string, sealed: string | undefined): boolean {
-  const stored = openApiKey(sealed);
+  const stored = openSetting(sealed);
   return sent.startsWith("****") && stored !== "" && stored.endsWith(sent.slice(4));
 }

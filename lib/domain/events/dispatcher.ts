@@ -1,4 +1,4 @@
-import { db } from "@/lib/infra/db";
+import { db, transaction } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { defineWorkerLoop } from "@/lib/infra/jobs";
 import { errorFields, log } from "@/lib/infra/log";
@@ -23,7 +23,7 @@ interface Claimed {
 export async function dispatchNext(consumers: readonly EventConsumer[] = eventConsumers): Promise<boolean> {
   let claimedId: string | undefined;
   try {
-    return await db().$transaction(async (tx) => {
+    return await transaction(async (tx) => {
       const rows = await tx.$queryRaw<Claimed[]>`
         SELECT e."id", e."event" FROM "EventOutbox" e
         WHERE e."dispatchedAt" IS NULL AND e."availableAt" <= now()

@@ -4,10 +4,11 @@ import { requireAdvancedQueries } from "../advanced-queries";
 import { assertDistinct, batchOf, type ItemResults } from "../batch";
 import { invalid } from "../errors";
 import { accessType, clientId } from "../fields";
-import { ensureOrganization, lockOrganization, orgScope } from "../organizations/organization-scope";
+import { ensureOrganization, orgScope } from "../organizations/organization-scope";
+import { lockOrganization } from "../organizations/organizations-store";
 import type { ApiKeyScope } from "../scope";
 import { FOLDER_EXISTS, PARENT_MISSING } from "./folder-messages";
-import { loadFolders, newFolderRow } from "./folder-rows";
+import { loadFolders, newFolderRow } from "./folders-store";
 import { placeUnder, ROOT } from "./folder-tree";
 
 export const folderName = z.string().max(1000);

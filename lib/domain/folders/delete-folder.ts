@@ -3,7 +3,8 @@ import type { Tx } from "@/lib/infra/db";
 import { removeDocumentData } from "../documents/document-data";
 import { notFound } from "../errors";
 import { clientId } from "../fields";
-import { lockOrganization, orgScope } from "../organizations/organization-scope";
+import { orgScope } from "../organizations/organization-scope";
+import { lockOrganization } from "../organizations/organizations-store";
 import type { ApiKeyScope } from "../scope";
 import { FOLDER_NOT_FOUND } from "./folder-messages";
 

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
 import { notFound } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
 import { FOLDER_NOT_FOUND } from "./folder-messages";
-import { treeSelect } from "./folder-rows";
+import { treeSelect } from "./folders-store";
 import { ROOT } from "./folder-tree";
 import type { FolderRecord } from "./folders-contract";
 
@@ -41,7 +41,7 @@ const record = (f: Row): FolderRecord => ({
  * Without folderId: every folder of the organization, flat. With it: that folder, its subfolders nested
  * `maxDepth` levels deep (default 1: immediate children only).
  */
-export async function getFolders(scope: ApiKeyScope, input: z.output<typeof getFoldersInput>, tx: Tx) {
+export async function getFolders(scope: ApiKeyScope, input: z.output<typeof getFoldersInput>, tx: Reader) {
   await requireAdvancedQueries(scope, tx);
   const org = orgScope(scope, input.organizationId);
   if (input.folderId === undefined) {

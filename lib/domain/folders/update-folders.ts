@@ -3,11 +3,12 @@ import type { Tx } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
 import { batchOf, type ItemResult, type ItemResults } from "../batch";
 import { accessType, clientId, type AccessType } from "../fields";
-import { lockOrganization, orgScope } from "../organizations/organization-scope";
+import { orgScope } from "../organizations/organization-scope";
+import { lockOrganization } from "../organizations/organizations-store";
 import type { ApiKeyScope } from "../scope";
 import { assertFolderIds, folderName } from "./add-folders";
 import { FOLDER_MISSING, MOVE_INTO_ITSELF, PARENT_MISSING } from "./folder-messages";
-import { loadFolders, writeFolders } from "./folder-rows";
+import { loadFolders, writeFolders } from "./folders-store";
 import { isWithin, ownAccessType, placeUnder, replaceSubtree, ROOT, type TreeFolder } from "./folder-tree";
 
 export const updateFoldersInput = z.strictObject({

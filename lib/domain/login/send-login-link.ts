@@ -1,12 +1,10 @@
 import { z } from "zod";
-import type { Db } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { env, publicUrl } from "@/lib/infra/env";
-import { hitRateLimit } from "@/lib/infra/rate-limit";
-import { DomainError, exhausted, invalid } from "../errors";
+import { DomainError, invalid } from "../errors";
 import { assertNotDisposable } from "../disposable-email";
 import { email, normalizeEmail } from "../fields";
 import type { PublicScope } from "../scope";
-import { RATE_LIMITED } from "../workspaces/create-workspace";
 import { createLoginLink, sendLoginEmail } from "./login-link";
 
 export const sendLoginLinkInput = z.strictObject({
@@ -28,14 +26,18 @@ function allowedContinueUrl(raw: string): string {
   return url.toString();
 }
 
-export async function sendLoginLink(scope: PublicScope, input: z.output<typeof sendLoginLinkInput>, db: Db) {
-  if (!(await hitRateLimit(`login-link:${scope.clientIp}`, env().WEFT_RATE_LIMIT_LOGIN_LINK))) {
-    throw exhausted(RATE_LIMITED);
-  }
+/** Counted per client address before the call (the dispatcher's `rateLimit`); the sign-in form shares it. */
+export const loginLinkRateLimit = { bucket: "login-link", limit: () => env().WEFT_RATE_LIMIT_LOGIN_LINK };
+
+/** Stores the link's token; `mailLoginLink` sends it once that has committed. */
+export async function sendLoginLink(_scope: PublicScope, input: z.output<typeof sendLoginLinkInput>, tx: Tx) {
   const address = normalizeEmail(input.email);
   const continueUrl = allowedContinueUrl(input.continueUrl);
   assertNotDisposable(address);
-  const link = await createLoginLink(db, address, continueUrl);
+  return { address, link: await createLoginLink(tx, address, continueUrl) };
+}
+
+export async function mailLoginLink({ address, link }: { address: string; link: string }) {
   const sent = await sendLoginEmail(address, link);
   if (sent.status === "failed") throw new DomainError("UNAVAILABLE", "The login email could not be sent. Try again later.");
   return null;

@@ -1,10 +1,10 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { mailSelect } from "../operator/list-outbox";
 import { beyondPosition, decodePageToken, takePage, type ListPageInput } from "../paging";
 import type { ViewerScope } from "../workspaces/visible-workspaces";
 
 /** One page of the mail log, newest first: all of it for the operator, an owner's own mail for an owner. */
-export async function listMailbox(scope: ViewerScope, input: ListPageInput, tx: Tx) {
+export async function listMailbox(scope: ViewerScope, input: ListPageInput, tx: Reader) {
   const position = input.pageToken ? decodePageToken(input.pageToken) : undefined;
   const recipient = scope.level === "operator" ? {} : { to: { equals: scope.ownerEmail, mode: "insensitive" as const } };
   const rows = await tx.outboxMail.findMany({

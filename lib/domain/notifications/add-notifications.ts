@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { MAX_BATCH } from "../batch";
-import { ensureDocument } from "../documents/document-rows";
+import { ensureDocument } from "../documents/documents-store";
 import { invalid } from "../errors";
 import { clientId } from "../fields";
 import { distinctUsers, userRef } from "../events/user-ref";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
 import { clientId } from "../fields";
 import { orderedPageArgs, orderedPagingInput } from "../ordered-paging";
@@ -34,7 +34,7 @@ export function notificationWhere(org: OrgScope, f: { documentId?: string; locat
 }
 
 /** Get Notifications v1: filters combine (userId = notifications that user receives); newest first. */
-export async function getNotificationsV1(scope: ApiKeyScope, input: z.output<typeof getNotificationsV1Input>, tx: Tx) {
+export async function getNotificationsV1(scope: ApiKeyScope, input: z.output<typeof getNotificationsV1Input>, tx: Reader) {
   const rows = await tx.notification.findMany({
     where: notificationWhere(orgScope(scope, input.organizationId), input),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -45,7 +45,7 @@ export async function getNotificationsV1(scope: ApiKeyScope, input: z.output<typ
 }
 
 /** Get Notifications v2: the same filters, paged, sorted by timestamp (`order`, default desc). */
-export async function getNotificationsV2(scope: ApiKeyScope, input: z.output<typeof getNotificationsV2Input>, tx: Tx) {
+export async function getNotificationsV2(scope: ApiKeyScope, input: z.output<typeof getNotificationsV2Input>, tx: Reader) {
   await requireAdvancedQueries(scope, tx);
   const rows = await tx.notification.findMany({
     ...orderedPageArgs(input, notificationWhere(orgScope(scope, input.organizationId), input)),

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import type { NotificationView } from "./notifications-contract";
 
 // A stored notification as Get Notifications and Get All User Data return it: every field of the spec's
@@ -37,7 +37,7 @@ interface NotificationRow {
 }
 
 /** Views of the rows, in their order, with each one's recipients. */
-export async function notificationViews(tx: Tx, rows: NotificationRow[]): Promise<NotificationView[]> {
+export async function notificationViews(tx: Reader, rows: NotificationRow[]): Promise<NotificationView[]> {
   const recipients = rows.length
     ? await tx.notificationRecipient.findMany({
         where: { notificationRowId: { in: rows.map((r) => r.id) } },

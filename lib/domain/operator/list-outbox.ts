@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import type { OperatorScope } from "./scope";
 
 export const OUTBOX_DEFAULT_LIMIT = 20;
@@ -25,7 +25,7 @@ export const mailSelect = {
 } as const;
 
 /** The mail weft sent or kept in the dev outbox, newest first; `to` matches the recipient case-insensitively. */
-export async function listOutbox(_scope: OperatorScope, input: ListOutboxInput, db: Tx) {
+export async function listOutbox(_scope: OperatorScope, input: ListOutboxInput, db: Reader) {
   const { to, limit } = input;
   const rows = await db.outboxMail.findMany({
     where: to ? { to: { equals: to, mode: "insensitive" } } : undefined,

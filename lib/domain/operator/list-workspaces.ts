@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { email, normalizeEmail } from "../fields";
 import { operatorWorkspaceView, workspaceSelect } from "./operator-views";
 import type { OperatorScope } from "./scope";
@@ -10,7 +10,7 @@ export const listWorkspacesInput = z.strictObject({
 export type ListWorkspacesInput = z.output<typeof listWorkspacesInput>;
 
 /** Every workspace (or one owner's), oldest first. */
-export async function listWorkspaces(_scope: OperatorScope, input: ListWorkspacesInput, db: Tx) {
+export async function listWorkspaces(_scope: OperatorScope, input: ListWorkspacesInput, db: Reader) {
   const rows = await db.workspace.findMany({
     where: input.ownerEmail ? { ownerEmail: normalizeEmail(input.ownerEmail) } : undefined,
     select: workspaceSelect,

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 
 // What operator tools show of workspaces and keys: settings and identity, never credentials
 // (authTokenHash/authTokenEnc, auth tokens) nor a key's service config, which holds encrypted provider keys.
@@ -36,7 +36,7 @@ export function operatorWorkspaceView(ws: WorkspaceRow) {
 }
 export type OperatorWorkspaceView = ReturnType<typeof operatorWorkspaceView>;
 
-export async function findOperatorWorkspace(tx: Tx, workspaceId: string) {
+export async function findOperatorWorkspace(tx: Reader, workspaceId: string) {
   const ws = await tx.workspace.findUnique({ where: { id: workspaceId }, select: workspaceSelect });
   return ws ? operatorWorkspaceView(ws) : undefined;
 }

@@ -21,13 +21,13 @@ export type UpdateWorkspaceSettingsInput = z.output<typeof updateWorkspaceSettin
 export async function updateWorkspaceSettings(
   _scope: OperatorScope,
   input: UpdateWorkspaceSettingsInput,
-  db: Tx,
+  tx: Tx,
 ): Promise<OperatorWorkspaceView> {
-  const { count } = await db.workspace.updateMany({
+  const { count } = await tx.workspace.updateMany({
     where: { id: input.workspaceId },
     data: { plan: input.plan, productionKeysEnabled: input.productionKeysEnabled },
   });
-  const ws = count ? await findOperatorWorkspace(db, input.workspaceId) : undefined;
+  const ws = count ? await findOperatorWorkspace(tx, input.workspaceId) : undefined;
   if (!ws) throw notFound(`Workspace ${input.workspaceId} not found.`);
   return ws;
 }

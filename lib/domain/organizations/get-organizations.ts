@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
 import { clientId } from "../fields";
 import { pageArgs, pagingInput, takePage } from "../paging";
@@ -10,7 +10,7 @@ export const getOrganizationsInput = z.strictObject({
   ...pagingInput,
 });
 
-export async function getOrganizations(scope: ApiKeyScope, input: z.output<typeof getOrganizationsInput>, tx: Tx) {
+export async function getOrganizations(scope: ApiKeyScope, input: z.output<typeof getOrganizationsInput>, tx: Reader) {
   await requireAdvancedQueries(scope, tx);
   const rows = await tx.organization.findMany({
     ...pageArgs(input, {

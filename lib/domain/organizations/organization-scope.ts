@@ -25,13 +25,3 @@ export async function ensureOrganization(tx: Tx, org: OrgScope, create: boolean,
   const found = await tx.organization.findUnique({ where: { apiKeyId_organizationId: org }, select: { id: true } });
   if (!found) throw notFound(ORGANIZATION_MISSING + hint);
 }
-
-/**
- * Locks the organization row until the transaction ends, so that folder changes (which read a subtree and
- * write it back) run one at a time per organization. False when the organization does not exist.
- */
-export async function lockOrganization(tx: Tx, org: OrgScope): Promise<boolean> {
-  const rows = await tx.$queryRaw<unknown[]>`
-    SELECT 1 FROM "Organization" WHERE "apiKeyId" = ${org.apiKeyId} AND "organizationId" = ${org.organizationId} FOR UPDATE`;
-  return rows.length > 0;
-}

@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/infra/db";
 import { assertDistinct, batchOf } from "../batch";
 import { ensureOrganization, orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
-import { saveMemberships, saveProfiles } from "../users/save-users";
+import { saveMemberships, saveProfiles } from "../users/users-store";
 import { userProfile } from "../users/user-fields";
 import { grantOf, granted, resource, type GrantedResource } from "./resources";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { accessRole, clientId, type AccessRole } from "../fields";
-import type { Grant } from "../users/save-users";
+import type { Grant } from "../users/users-store";
 
 // The permission resources of Add Permissions and Generate Token:
 // {type, id, organizationId (document and folder), accessRole = "editor", expiresAt (Unix seconds)}.

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 
 /** The key's HS256 secret for user tokens: made on first use, stored encrypted. */
 export async function signingSecret(tx: Tx, apiKeyId: string): Promise<Uint8Array> {
@@ -13,7 +13,7 @@ export async function signingSecret(tx: Tx, apiKeyId: string): Promise<Uint8Arra
 }
 
 /** The secret if the key has one already. */
-export async function storedSecret(tx: Tx, apiKeyId: string): Promise<Uint8Array | undefined> {
+export async function storedSecret(tx: Reader, apiKeyId: string): Promise<Uint8Array | undefined> {
   const row = await tx.apiKeySigningKey.findUnique({ where: { apiKeyId }, select: { secretEnc: true } });
   return row ? Buffer.from(decryptSecret(row.secretEnc), "base64url") : undefined;
 }

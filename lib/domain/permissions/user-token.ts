@@ -1,5 +1,5 @@
 import { decodeProtectedHeader, jwtVerify, SignJWT, type JWTPayload } from "jose";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 import { denied } from "../errors";
 import type { GrantedResource } from "./resources";
 import { signingSecret, storedSecret } from "./signing-key";
@@ -29,7 +29,7 @@ export async function signUserToken(tx: Tx, apiKeyId: string, claims: UserTokenB
 }
 
 /** Checks a token weft issued (signature, issuer, audience, expiry) and returns its claims. */
-export async function verifyUserToken(tx: Tx, token: string): Promise<UserTokenClaims> {
+export async function verifyUserToken(tx: Reader, token: string): Promise<UserTokenClaims> {
   let apiKeyId: unknown;
   try {
     apiKeyId = decodeProtectedHeader(token).kid;

@@ -1,11 +1,11 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { invalid } from "../errors";
 import { clientId } from "../fields";
 import { commentView, reactionView } from "../comments/comment-rows";
 import { notificationSelect, notificationViews } from "../notifications/notification-view";
 import { orgScope } from "../organizations/organization-scope";
-import { afterPosition, pageOrder, type Position } from "../paging";
+import { afterPosition, decodeToken, encodeToken, pageOrder, type Position } from "../paging";
 import type { ApiKeyScope } from "../scope";
 
 // Get All User Data: everything weft holds about one user in an organization, one feature per array, up to
@@ -27,17 +27,20 @@ type Cursor = Partial<Record<Feature, [number, string] | "done">>;
 
 function decode(token: string | undefined): Cursor {
   if (token === undefined) return {};
-  try {
-    const c = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as Cursor;
-    const ok = typeof c === "object" && c !== null && FEATURES.every((f) => c[f] === undefined || c[f] === "done" || (Array.isArray(c[f]) && typeof c[f][0] === "number" && typeof c[f][1] === "string"));
-    if (ok) return c;
-  } catch {
-    // fall through
-  }
+  const c = decodeToken(token) as Cursor | undefined;
+  const ok =
+    typeof c === "object" &&
+    c !== null &&
+    FEATURES.every(
+      (f) =>
+        c[f] === undefined ||
+        c[f] === "done" ||
+        (Array.isArray(c[f]) && typeof c[f][0] === "number" && typeof c[f][1] === "string"),
+    );
+  if (ok) return c;
   throw invalid("pageToken is invalid; pass back the token of the previous page unchanged.");
 }
 
-const encode = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString("base64url");
 
 function split<T extends { createdAt: Date; id: string }>(rows: T[]): { page: T[]; next: [number, string] | "done" } {
   const page = rows.slice(0, PER_FEATURE);
@@ -45,7 +48,7 @@ function split<T extends { createdAt: Date; id: string }>(rows: T[]): { page: T[
   return { page, next: rows.length > PER_FEATURE && last ? [last.createdAt.getTime(), last.id] : "done" };
 }
 
-export async function getUserData(scope: ApiKeyScope, input: z.output<typeof getUserDataInput>, tx: Tx) {
+export async function getUserData(scope: ApiKeyScope, input: z.output<typeof getUserDataInput>, tx: Reader) {
   const org = orgScope(scope, input.organizationId);
   const cursor = decode(input.pageToken);
   const userId = input.userId;
@@ -94,5 +97,8 @@ export async function getUserData(scope: ApiKeyScope, input: z.output<typeof get
   } else next.notifications = "done";
 
   const finished = FEATURES.every((f) => next[f] === "done");
-  return { data: { comments, reactions, recordings: [] as unknown[], notifications }, nextPageToken: finished ? null : encode(next) };
+  return {
+    data: { comments, reactions, recordings: [] as unknown[], notifications },
+    nextPageToken: finished ? null : encodeToken(next),
+  };
 }

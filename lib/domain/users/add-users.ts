@@ -1,13 +1,13 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { assertDistinct, batchOf, type ItemResults } from "../batch";
-import { ensureDocument } from "../documents/document-rows";
+import { ensureDocument } from "../documents/documents-store";
 import { clientId } from "../fields";
-import { ensureFolder } from "../folders/folder-rows";
+import { ensureFolder } from "../folders/folders-store";
 import { ensureOrganization, orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
 import { membershipTarget } from "./membership-target";
-import { saveMemberships, saveProfiles } from "./save-users";
+import { saveMemberships, saveProfiles } from "./users-store";
 import { userRowId, userWithRole } from "./user-fields";
 
 export const addUsersInput = z.strictObject({

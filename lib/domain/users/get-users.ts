@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
 import { invalid } from "../errors";
 import { clientId } from "../fields";
@@ -48,7 +48,7 @@ function view(p: Profile, accessRole?: string): UserView {
  * users are not included), grouped by document with groupByDocumentId. Filters combine; expired
  * memberships do not count.
  */
-export async function getUsers(scope: ApiKeyScope, input: z.output<typeof getUsersInput>, tx: Tx) {
+export async function getUsers(scope: ApiKeyScope, input: z.output<typeof getUsersInput>, tx: Reader) {
   await requireAdvancedQueries(scope, tx);
   const target = membershipTarget(input);
   if (input.allDocuments && input.folderId !== undefined) throw invalid("allDocuments cannot be combined with folderId.");

@@ -5,7 +5,7 @@ import { ACCESS_ROLES, clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
 import { membershipTarget } from "./membership-target";
-import { saveProfiles } from "./save-users";
+import { saveProfiles } from "./users-store";
 import { userProfile, userRowId, userWithRole } from "./user-fields";
 
 const scopeFields = { organizationId: clientId, documentId: clientId.optional(), folderId: clientId.optional() };

@@ -1,4 +1,4 @@
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { precondition } from "../errors";
 import { readServiceConfig, type ServiceConfig } from "../api-keys/service-config";
 
@@ -26,12 +26,12 @@ export const DISABLED =
   'Advanced webhooks are disabled for this workspace. Enable them via POST /v2/workspace/advancedwebhookconfig/update with { "isEnabled": true }.';
 
 export function storedAdvanced(config: ServiceConfig): AdvancedConfig | undefined {
-  const stored = config.advancedWebhookConfig as Partial<AdvancedConfig> | undefined;
+  const stored = config.advancedWebhookConfig;
   return stored ? { ...ADVANCED_DEFAULTS, ...stored } : undefined;
 }
 
 /** Endpoint operations need advanced webhooks configured and enabled. */
-export async function requireAdvancedEnabled(tx: Tx, apiKeyId: string) {
+export async function requireAdvancedEnabled(tx: Reader, apiKeyId: string) {
   const advanced = storedAdvanced(await readServiceConfig(tx, apiKeyId));
   if (!advanced) throw precondition(NOT_CONFIGURED);
   if (!advanced.isEnabled) throw precondition(DISABLED);

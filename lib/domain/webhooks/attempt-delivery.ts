@@ -1,4 +1,4 @@
-import { decryptSecret } from "@/lib/infra/crypto";
+import { decryptSecret, openSetting } from "@/lib/infra/crypto";
 import { db } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { log } from "@/lib/infra/log";
@@ -7,7 +7,7 @@ import type { Claimed } from "./claim-deliveries";
 import { postWebhook, type PostOutcome } from "./post-webhook";
 import { disableAfterMs, retryDelayMs } from "./retry-schedule";
 import { signatureHeaders } from "./sign-message";
-import { openToken, storedWebhook } from "./webhook-settings";
+import { storedWebhook } from "./webhook-settings";
 
 // One attempt of one claimed delivery: build the request, POST it, then record the attempt and move the
 // delivery on (done, next attempt scheduled, or failed for good) if this process still holds the lease.
@@ -25,7 +25,7 @@ async function buildRequest(d: Claimed): Promise<{ url: string; body: string; he
     return { url: d.endpointUrl!, body, headers: signatureHeaders(d.messageId, body, endpointSecrets(d)) };
   }
   const config = storedWebhook(await readServiceConfig(db(), d.apiKeyId));
-  const token = openToken(config.webhookServiceConfig.authToken);
+  const token = openSetting(config.webhookServiceConfig.authToken);
   return { url: d.url ?? "", body: JSON.stringify(d.body), headers: token ? { authorization: `Basic ${token}` } : {} };
 }
 

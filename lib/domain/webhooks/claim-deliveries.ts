@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { db } from "@/lib/infra/db";
+import { db, transaction } from "@/lib/infra/db";
 
 // Claims due deliveries for this process. A claim is a lease (status `sending`, leaseUntil): rows are
 // locked with FOR UPDATE SKIP LOCKED, so two processes never take the same attempt, and a lease that runs
@@ -37,7 +37,7 @@ const UTC_NOW = `(now() AT TIME ZONE 'UTC')`;
 
 export async function claimDeliveries(limit: number, perTarget: number): Promise<Claimed[]> {
   const leaseToken = randomBytes(12).toString("base64url");
-  return db().$transaction(async (tx) => {
+  return transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${CLAIM_LOCK})`);
     const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
       `WITH due AS (

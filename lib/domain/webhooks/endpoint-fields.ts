@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { notFound } from "../errors";
-import type { Tx } from "@/lib/infra/db";
+import { isHttpUrl } from "./http-url";
+import type { Reader } from "@/lib/infra/db";
 import type { WebhookEndpoint } from "./webhooks-contract";
 
 // Advanced webhook endpoint records: input fields, the wire view (unset optional fields are explicit null),
@@ -9,15 +10,6 @@ import type { WebhookEndpoint } from "./webhooks-contract";
 
 export const ENDPOINT_NOT_FOUND = "Advanced webhook provider request failed.";
 const BAD_URL = "url must be a valid http(s) URL.";
-
-function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
-  } catch {
-    return false;
-  }
-}
 
 export const endpointUrl = z.string().max(2000).refine(isHttpUrl, { error: BAD_URL });
 const eventTypes = z.array(z.string().min(1).max(100)).min(1).max(100);
@@ -68,7 +60,7 @@ export function endpointView(e: EndpointRow): WebhookEndpoint {
   };
 }
 
-export async function findEndpoint(tx: Tx, apiKeyId: string, endpointId: string) {
+export async function findEndpoint(tx: Reader, apiKeyId: string, endpointId: string) {
   const endpoint = await tx.webhookEndpoint.findFirst({ where: { apiKeyId, id: endpointId } });
   if (!endpoint) throw notFound(ENDPOINT_NOT_FOUND);
   return endpoint;

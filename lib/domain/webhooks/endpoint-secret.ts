@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";
 import { endpointIdInput, findEndpoint, newSigningSecret } from "./endpoint-fields";
@@ -8,7 +8,7 @@ import { endpointIdInput, findEndpoint, newSigningSecret } from "./endpoint-fiel
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const PREVIOUS_SECRET_TTL_MS = 24 * 60 * 60 * 1000;
 
-export async function getEndpointSecret(scope: ApiKeyScope, input: z.output<typeof endpointIdInput>, tx: Tx) {
+export async function getEndpointSecret(scope: ApiKeyScope, input: z.output<typeof endpointIdInput>, tx: Reader) {
   await requireAdvancedEnabled(tx, scope.apiKeyId);
   const endpoint = await findEndpoint(tx, scope.apiKeyId, input.endpointId);
   return { endpointId: endpoint.id, secret: decryptSecret(endpoint.secretEnc) };

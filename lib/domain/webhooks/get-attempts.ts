@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
 import { iteratorInput, iteratorPage } from "./iterator";
 
@@ -11,7 +11,7 @@ export const getAttemptsInput = z.strictObject({
   endpointId: z.string().min(1).max(200).optional(),
 });
 
-export async function getAttempts(scope: ApiKeyScope, input: z.output<typeof getAttemptsInput>, tx: Tx) {
+export async function getAttempts(scope: ApiKeyScope, input: z.output<typeof getAttemptsInput>, tx: Reader) {
   const where = {
     apiKeyId: scope.apiKeyId,
     ...(input.messageId && { messageId: input.messageId }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
 import { iteratorInput, iteratorPage } from "./iterator";
 
@@ -11,7 +11,7 @@ export const getMessagesInput = z.strictObject({
   eventType: z.string().min(1).max(100).optional(),
 });
 
-export async function getMessages(scope: ApiKeyScope, input: z.output<typeof getMessagesInput>, tx: Tx) {
+export async function getMessages(scope: ApiKeyScope, input: z.output<typeof getMessagesInput>, tx: Reader) {
   const where = {
     apiKeyId: scope.apiKeyId,
     ...(input.eventType && { eventType: input.eventType }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { invalid } from "../errors";
-import { beyondPosition, type Position } from "../paging";
+import { beyondPosition, decodePosition, encodeToken, type Position } from "../paging";
 
 // Svix-style iterator paging for the advanced webhook lists: `iterator` walks forward, `prevIterator` walks
 // back, `done` says there is nothing after this page. Tokens are opaque keyset positions.
@@ -12,16 +12,13 @@ interface Cursor extends Position {
 }
 
 function encode(row: { createdAt: Date; id: string }, dir: Direction): string {
-  return Buffer.from(JSON.stringify([row.createdAt.getTime(), row.id, dir])).toString("base64url");
+  return encodeToken([row.createdAt.getTime(), row.id, dir]);
 }
 
 function decode(token: string): Cursor {
-  try {
-    const [at, id, dir] = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as unknown[];
-    if (typeof at === "number" && Number.isFinite(at) && typeof id === "string" && (dir === "next" || dir === "prev")) return { at, id, dir };
-  } catch {
-    // fall through
-  }
+  const p = decodePosition(token);
+  const dir = p?.rest[0];
+  if (p && (dir === "next" || dir === "prev")) return { at: p.at, id: p.id, dir };
   throw invalid("iterator is invalid; pass back an iterator or prevIterator of the previous page unchanged.");
 }
 
@@ -33,17 +30,17 @@ export const iteratorInput = {
 type Order = "asc" | "desc";
 const flip = (o: Order): Order => (o === "asc" ? "desc" : "asc");
 
-/** One page in `order` of (createdAt, id); `fetch` runs the query with the keyset bound the token gives. */
+/** One page in `order` of (createdAt, id); `readRows` runs the query with the keyset bound the token gives. */
 export async function iteratorPage<T extends { createdAt: Date; id: string }>(
   input: { limit: number; iterator?: string },
   order: Order,
-  fetch: (bound: object, orderBy: { createdAt?: Order; id?: Order }[], take: number) => Promise<T[]>,
+  readRows: (bound: object, orderBy: { createdAt?: Order; id?: Order }[], take: number) => Promise<T[]>,
 ) {
   const cursor = input.iterator ? decode(input.iterator) : undefined;
   const backwards = cursor?.dir === "prev";
   const walk = backwards ? flip(order) : order;
   const bound = cursor ? beyondPosition("createdAt", cursor, walk) : {};
-  const rows = await fetch(bound, [{ createdAt: walk }, { id: walk }], input.limit + 1);
+  const rows = await readRows(bound, [{ createdAt: walk }, { id: walk }], input.limit + 1);
   const more = rows.length > input.limit;
   const items = rows.slice(0, input.limit);
   if (backwards) items.reverse();

@@ -9,7 +9,6 @@ const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
 export const RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR];
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
 /** An endpoint whose every attempt has failed for this long is disabled. */
 export const DISABLE_AFTER_FAILING_MS = 5 * 24 * HOUR;

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { sealSetting } from "@/lib/infra/crypto";
 import type { Tx } from "@/lib/infra/db";
 import { invalid } from "../errors";
 import { lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
 import type { ApiKeyScope } from "../scope";
-import { defaultWebhookTriggers, sealToken, storedWebhook, webhookView, type StoredWebhookConfig } from "./webhook-settings";
+import { isHttpUrl } from "./http-url";
+import { defaultWebhookTriggers, storedWebhook, webhookView, type StoredWebhookConfig } from "./webhook-settings";
 
 export const INVALID_WEBHOOK_CONFIG = "Invalid webhook service configuration.";
 
@@ -27,15 +29,6 @@ export const updateWebhookConfigInput = z
 
 const TRIGGER_NAME = /^[a-z_]+\.[a-z_]+$/;
 
-function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return u.protocol === "http:" || u.protocol === "https:";
-  } catch {
-    return false;
-  }
-}
-
 /** Merge-only; the first enable with no stored triggers seeds the default triggers under what was sent. */
 export async function updateWebhookConfig(scope: ApiKeyScope, input: z.output<typeof updateWebhookConfigInput>, tx: Tx) {
   const config = await lockServiceConfig(tx, scope);
@@ -47,7 +40,7 @@ export async function updateWebhookConfig(scope: ApiKeyScope, input: z.output<ty
   }
   next = { ...next, ...sentFields };
   if (sentTriggers) next.triggers = { ...next.triggers, ...sentTriggers };
-  if (authToken !== undefined) next.authToken = sealToken(authToken);
+  if (authToken !== undefined) next.authToken = sealSetting(authToken);
   const useWebhookService = input.useWebhookService ?? stored.useWebhookService;
 
   for (const url of [next.rawNotificationUrl, next.processedNotificationUrl]) {

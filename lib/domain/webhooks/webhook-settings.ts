@@ -1,4 +1,4 @@
-import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
+import { openSetting } from "@/lib/infra/crypto";
 import type { ServiceConfig } from "../api-keys/service-config";
 import { HUDDLE_TRIGGERS } from "../email/email-settings";
 import { triggerKey } from "../events/describe-event";
@@ -14,17 +14,7 @@ export function defaultWebhookTriggers(): Record<string, boolean> {
   return { ...Object.fromEntries(on.map((t) => [t, true])), ...Object.fromEntries(off.map((t) => [t, false])) };
 }
 
-export interface StoredWebhookConfig {
-  /** AES-256-GCM sealed. */
-  authToken?: string;
-  rawNotificationUrl?: string;
-  processedNotificationUrl?: string;
-  encodeData?: boolean;
-  encryptData?: boolean;
-  publicKey?: string;
-  enableDataProtection?: boolean;
-  triggers?: Record<string, boolean>;
-}
+export type StoredWebhookConfig = NonNullable<ServiceConfig["webhookServiceConfig"]>;
 
 export interface StoredWebhook {
   useWebhookService: boolean;
@@ -34,19 +24,8 @@ export interface StoredWebhook {
 export function storedWebhook(config: ServiceConfig): StoredWebhook {
   return {
     useWebhookService: config.useWebhookService === true,
-    webhookServiceConfig: { ...((config.webhookServiceConfig ?? {}) as StoredWebhookConfig) },
+    webhookServiceConfig: { ...config.webhookServiceConfig },
   };
-}
-
-export const sealToken = (plain: string) => (plain ? encryptSecret(plain) : undefined);
-
-export function openToken(sealed: string | undefined): string {
-  if (!sealed) return "";
-  try {
-    return decryptSecret(sealed);
-  } catch {
-    return "";
-  }
 }
 
 export function webhookView(stored: StoredWebhook) {
@@ -54,7 +33,7 @@ export function webhookView(stored: StoredWebhook) {
   return {
     useWebhookService: stored.useWebhookService,
     webhookServiceConfig: {
-      authToken: openToken(authToken),
+      authToken: openSetting(authToken),
       rawNotificationUrl: rawNotificationUrl ?? "",
       processedNotificationUrl: processedNotificationUrl ?? "",
       ...rest,

@@ -1,8 +1,7 @@
 import { encryptSecret, randomToken, tokenHash } from "@/lib/infra/crypto";
 import { env } from "@/lib/infra/env";
 import { newId } from "@/lib/infra/ids";
-import { hitRateLimit } from "@/lib/infra/rate-limit";
-import type { Db, Tx } from "@/lib/infra/db";
+import type { Tx } from "@/lib/infra/db";
 import { DomainError, denied, exhausted } from "../errors";
 import { assertNotDisposable } from "../disposable-email";
 import { capitalizedLocalPart, normalizeEmail } from "../fields";
@@ -12,17 +11,18 @@ import type { CreateWorkspaceInput } from "./create-workspace-input";
 import { workspaceView } from "./workspace-view";
 
 export const MAX_WORKSPACES_PER_EMAIL = 5;
-export const RATE_LIMITED = "Rate limit exceeded for this endpoint. Try again later.";
+/** Counted per client address before the call (the dispatcher's `rateLimit`). */
+export const createWorkspaceRateLimit = {
+  bucket: "create-workspace",
+  limit: () => env().WEFT_RATE_LIMIT_CREATE_WORKSPACE,
+};
 
-export async function createWorkspace(scope: PublicScope, input: CreateWorkspaceInput, db: Db) {
+export async function createWorkspace(_scope: PublicScope, input: CreateWorkspaceInput, tx: Tx) {
   const ownerEmail = normalizeEmail(input.ownerEmail);
-  if (!(await hitRateLimit(`create-workspace:${scope.clientIp}`, env().WEFT_RATE_LIMIT_CREATE_WORKSPACE))) {
-    throw exhausted(RATE_LIMITED);
-  }
   assertNotDisposable(ownerEmail);
   try {
-    const id = await db.$transaction((tx) => insertWorkspace(tx, ownerEmail, input));
-    return workspaceView(db, id);
+    const id = await insertWorkspace(tx, ownerEmail, input);
+    return await workspaceView(tx, id);
   } catch (e) {
     if ((e as { code?: string }).code === "P2002") {
       throw new DomainError("ALREADY_EXISTS", "A workspace already exists for this email address");

@@ -1,9 +1,9 @@
 import { decryptSecret } from "@/lib/infra/crypto";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader } from "@/lib/infra/db";
 import { notFound } from "../errors";
 
 // The Workspace object of Create Workspace and Get Workspace.
-export async function workspaceView(tx: Tx, workspaceId: string) {
+export async function workspaceView(tx: Reader, workspaceId: string) {
   const ws = await tx.workspace.findUnique({
     where: { id: workspaceId },
     include: { apiKeys: { select: { id: true, name: true, type: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },

@@ -3,6 +3,7 @@ import { ApiKeyTabs } from "@/components/console/api-keys/api-key-tabs";
 import { ApiKeySwitches } from "@/components/console/api-keys/api-key-switches";
 import { AuthTokens } from "@/components/console/api-keys/auth-tokens";
 import { KeyTypeBadge } from "@/components/console/api-keys/key-type-badge";
+import { LiveConnections } from "@/components/console/api-keys/live-connections";
 import { RenameApiKeyForm } from "@/components/console/api-keys/rename-api-key-form";
 import { CopyButton } from "@/components/console/copy-button";
 import { DetailsList } from "@/components/console/details-list";
@@ -76,6 +77,8 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
           </h2>
           <ApiKeySwitches workspaceId={ws.id} apiKeyId={key.id} initial={{ advancedQueries: key.advancedQueries, activityLogs: key.activityLogs }} />
         </section>
+
+        <LiveConnections apiKeyId={key.id} />
       </div>
     </>
   );

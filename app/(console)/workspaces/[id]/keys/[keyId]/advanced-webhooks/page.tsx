@@ -16,14 +16,9 @@ export const metadata = { title: "Advanced webhooks · weft" };
 export default async function AdvancedWebhooksPage({ params }: { params: Promise<{ id: string; keyId: string }> }) {
   const { id, keyId } = await params;
   const { workspace: ws, key, keyScope } = await loadApiKeyPage(id, keyId, "/advanced-webhooks");
-  const { stored, endpoints, messages } = await db().$transaction(async (tx) => {
-    const stored = storedAdvanced(await readServiceConfig(tx, keyScope.apiKeyId));
-    return {
-      stored,
-      endpoints: stored?.isEnabled ? await getEndpoints(keyScope, { limit: PAGE_SIZE }, tx) : undefined,
-      messages: await getMessages(keyScope, { limit: PAGE_SIZE }, tx),
-    };
-  });
+  const stored = storedAdvanced(await readServiceConfig(db(), keyScope.apiKeyId));
+  const endpoints = stored?.isEnabled ? await getEndpoints(keyScope, { limit: PAGE_SIZE }, db()) : undefined;
+  const messages = await getMessages(keyScope, { limit: PAGE_SIZE }, db());
   return (
     <>
       <PageHeader title={key.name} crumbs={apiKeyCrumbs(ws)} description={<KeyTypeBadge type={key.type} />} />

@@ -15,7 +15,7 @@ export const metadata = { title: "Email · weft" };
 export default async function EmailPage({ params }: { params: Promise<{ id: string; keyId: string }> }) {
   const { id, keyId } = await params;
   const { workspace: ws, key, keyScope } = await loadApiKeyPage(id, keyId, "/email");
-  const config = await db().$transaction((tx) => getEmailConfig(keyScope, {}, tx));
+  const config = await getEmailConfig(keyScope, {}, db());
   const defaults = defaultEmailTriggers();
   const triggerNames = [...new Set([...Object.keys(defaults), ...weftEventTypes.map(triggerKey)])];
   return (

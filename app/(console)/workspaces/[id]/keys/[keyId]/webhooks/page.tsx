@@ -13,7 +13,7 @@ export const metadata = { title: "Webhooks · weft" };
 export default async function WebhooksPage({ params }: { params: Promise<{ id: string; keyId: string }> }) {
   const { id, keyId } = await params;
   const { workspace: ws, key, keyScope } = await loadApiKeyPage(id, keyId, "/webhooks");
-  const config = await db().$transaction((tx) => getWebhookConfig(keyScope, {}, tx));
+  const config = await getWebhookConfig(keyScope, {}, db());
   const defaults = defaultWebhookTriggers();
   return (
     <>

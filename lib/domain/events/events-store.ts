@@ -4,8 +4,8 @@ import { asJson } from "../json-fields";
 import type { OrgScope } from "../organizations/organization-scope";
 import type { WeftEvent } from "./event";
 
-// The outbox side of the event bus: an event is a row written in the transaction of the change it
-// describes, so it exists exactly when the change commits. Each document's events are numbered 1, 2, 3 ...
+// The events area's data access. The outbox side of the event bus: an event is a row written in the
+// transaction of the change it describes, so it exists exactly when the change commits. Each document's events are numbered 1, 2, 3 ...
 // under the lock of the document's EventStream row, which makes sequence order the commit order.
 
 export type EventDraft = Omit<WeftEvent, "id" | "timestamp"> & { id?: string; timestamp?: number };

@@ -6,8 +6,9 @@ import type { OrgScope } from "../organizations/organization-scope";
 import type { MembershipTarget } from "./membership-target";
 import { initialOf, userRowId, type UserProfileInput } from "./user-fields";
 
-// Bulk writes of the user directory and memberships: one statement per table for a whole batch
-// (INSERT ... SELECT FROM jsonb_to_recordset ... ON CONFLICT), never a round trip per user.
+// The users area's data access (its raw SQL lives here, nowhere else): bulk writes of the user directory and
+// memberships, one statement per table for a whole batch (INSERT ... SELECT FROM jsonb_to_recordset ... ON
+// CONFLICT), never a round trip per user.
 
 /**
  * Creates or updates directory profiles. Fields a profile leaves out keep their stored values; `initial`
@@ -27,7 +28,6 @@ export async function saveProfiles(tx: Tx, org: OrgScope, users: UserProfileInpu
     textColor: u.textColor ?? null,
     groupIds: u.organizationUserGroupIds ?? null,
   }));
-  const keep = (column: string) => Prisma.raw(`"${column}" = COALESCE(EXCLUDED."${column}", "OrganizationUser"."${column}")`);
   await tx.$executeRaw`
     INSERT INTO "OrganizationUser"
       ("id", "apiKeyId", "organizationId", "userId", "name", "email", "photoUrl", "initial", "color", "textColor", "groupIds", "createdAt", "updatedAt")
@@ -36,7 +36,13 @@ export async function saveProfiles(tx: Tx, org: OrgScope, users: UserProfileInpu
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v("id" text, "userId" text, "name" text, "email" text,
          "photoUrl" text, "initial" text, "color" text, "textColor" text, "groupIds" text[])
     ON CONFLICT ("apiKeyId", "organizationId", "userId") DO UPDATE SET
-      ${Prisma.join(["name", "email", "photoUrl", "initial", "color", "textColor", "groupIds"].map(keep), ", ")},
+      "name" = COALESCE(EXCLUDED."name", "OrganizationUser"."name"),
+      "email" = COALESCE(EXCLUDED."email", "OrganizationUser"."email"),
+      "photoUrl" = COALESCE(EXCLUDED."photoUrl", "OrganizationUser"."photoUrl"),
+      "initial" = COALESCE(EXCLUDED."initial", "OrganizationUser"."initial"),
+      "color" = COALESCE(EXCLUDED."color", "OrganizationUser"."color"),
+      "textColor" = COALESCE(EXCLUDED."textColor", "OrganizationUser"."textColor"),
+      "groupIds" = COALESCE(EXCLUDED."groupIds", "OrganizationUser"."groupIds"),
       "updatedAt" = EXCLUDED."updatedAt"`;
   // A new profile sent without groups has none (NULL above only meant "keep what is stored").
   if (rows.some((r) => r.groupIds === null)) {

@@ -1,11 +1,13 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { Tx } from "@/lib/infra/db";
+import type { Reader, Tx } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
 import { notFound } from "../errors";
 import type { AccessType } from "../fields";
 import type { OrgScope } from "../organizations/organization-scope";
 import { FOLDER_MISSING } from "./folder-messages";
 import { placeUnder, type Placement, type TreeFolder } from "./folder-tree";
+
+// The folders area's data access: row ids, tree reads and writes (its raw SQL lives here).
 
 export const folderRowId = (org: OrgScope, folderId: string) => derivedId("fld", [org.apiKeyId, org.organizationId, folderId]);
 
@@ -20,7 +22,7 @@ export const treeSelect = {
 } as const;
 
 /** The organization's folders matching `where`, keyed by folderId. */
-export async function loadFolders(tx: Tx, org: OrgScope, where: Prisma.FolderWhereInput): Promise<Map<string, TreeFolder>> {
+export async function loadFolders(tx: Reader, org: OrgScope, where: Prisma.FolderWhereInput): Promise<Map<string, TreeFolder>> {
   const rows = await tx.folder.findMany({ where: { ...where, apiKeyId: org.apiKeyId, organizationId: org.organizationId }, select: treeSelect });
   return new Map(rows.map((r) => [r.folderId, { ...r, accessType: r.accessType as AccessType }]));
 }

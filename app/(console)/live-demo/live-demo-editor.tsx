@@ -1,0 +1,148 @@
+"use client";
+
+import { HocuspocusProvider } from "@hocuspocus/provider";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import * as Y from "yjs";
+import { FormMessage } from "@/components/console/form-message";
+import { ui } from "@/components/console/styles";
+import { TextField } from "@/components/console/text-field";
+import { useHydrated } from "@/components/console/use-hydrated";
+import { bindTextarea } from "./textarea-binding";
+
+export interface LiveDemoFields {
+  url: string;
+  key: string;
+  org: string;
+  doc: string;
+  editor: string;
+  token: string;
+  contentKey: string;
+}
+
+interface Connection {
+  status: "connecting" | "connected" | "disconnected";
+  scope: string | null;
+  refused: string | null;
+  synced: boolean;
+  unsynced: number;
+}
+
+const idle: Connection = { status: "disconnected", scope: null, refused: null, synced: false, unsynced: 0 };
+
+/** The live document name of one CRDT editor of an API key (docs/live.md). */
+function liveDocumentName(f: Pick<LiveDemoFields, "key" | "org" | "doc" | "editor">): string {
+  return [f.key, f.org, f.doc, f.editor].map(encodeURIComponent).join("/");
+}
+
+function defaultUrl(): string {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/live`;
+}
+
+/** The connection form and the textarea bound to the editor's Y.Text through a stock HocuspocusProvider. */
+export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
+  const hydrated = useHydrated();
+  const [fields, setFields] = useState(initial);
+  const [session, setSession] = useState<LiveDemoFields | null>(null);
+  const [conn, setConn] = useState<Connection>(idle);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (!session || !textarea.current) return;
+    const doc = new Y.Doc();
+    const update = (change: Partial<Connection>) => setConn((c) => ({ ...c, ...change }));
+    const provider = new HocuspocusProvider({
+      url: session.url || defaultUrl(),
+      name: liveDocumentName(session),
+      token: session.token,
+      document: doc,
+      onStatus: ({ status }) => update({ status }),
+      onAuthenticated: ({ scope }) => update({ scope, refused: null }),
+      onAuthenticationFailed: ({ reason }) => update({ refused: reason || "refused" }),
+      onSynced: ({ state }) => update({ synced: state }),
+      onUnsyncedChanges: ({ number }) => update({ unsynced: number }),
+    });
+    const unbind = bindTextarea(doc.getText(session.contentKey || "content"), textarea.current);
+    return () => {
+      unbind();
+      provider.destroy();
+      doc.destroy();
+      setConn(idle);
+    };
+  }, [session]);
+
+  function connect(e: FormEvent) {
+    e.preventDefault();
+    setSession({ ...fields });
+  }
+
+  const set = (name: keyof LiveDemoFields) => (e: { target: { value: string } }) =>
+    setFields((f) => ({ ...f, [name]: e.target.value }));
+  const readOnly = !conn.synced || conn.scope !== "read-write";
+  const statusText = !session
+    ? "Not connected"
+    : [
+        conn.status,
+        conn.scope,
+        conn.synced ? "synced" : "not synced",
+        conn.unsynced ? `${conn.unsynced} unacknowledged` : null,
+      ]
+        .filter(Boolean)
+        .join(" · ");
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+      <form onSubmit={connect} className={`${ui.card} space-y-4`} aria-label="Live connection" data-ready={hydrated}>
+        <TextField label="WebSocket URL" value={fields.url} onChange={set("url")} placeholder="this server's /live" />
+        <TextField label="API key" value={fields.key} onChange={set("key")} required autoComplete="off" />
+        <TextField label="Organization ID" value={fields.org} onChange={set("org")} required autoComplete="off" />
+        <TextField label="Document ID" value={fields.doc} onChange={set("doc")} required autoComplete="off" />
+        <TextField label="Editor ID" value={fields.editor} onChange={set("editor")} required autoComplete="off" />
+        <TextField
+          label="Token"
+          type="password"
+          value={fields.token}
+          onChange={set("token")}
+          required
+          autoComplete="off"
+          hint="A user token from Generate Token, or <apiKey>:<authToken> for full access."
+        />
+        <TextField
+          label="Text name (contentKey)"
+          value={fields.contentKey}
+          onChange={set("contentKey")}
+          required
+          autoComplete="off"
+        />
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={ui.primary} disabled={!hydrated}>
+            {session ? "Reconnect" : "Connect"}
+          </button>
+          {session && (
+            <button type="button" className={ui.secondary} onClick={() => setSession(null)}>
+              Disconnect
+            </button>
+          )}
+        </div>
+      </form>
+      <section aria-labelledby="live-text-heading" className={`${ui.card} flex min-w-0 flex-col gap-3`}>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="live-text-heading" className={ui.cardTitle}>
+            {session ? liveDocumentName(session) : "Document"}
+          </h2>
+          <p role="status" aria-label="Connection status" className="text-sm text-zinc-600">
+            {statusText}
+          </p>
+        </div>
+        <FormMessage error={conn.refused && `Refused: ${conn.refused}`} />
+        <textarea
+          ref={textarea}
+          aria-label="Live text"
+          readOnly={readOnly}
+          rows={14}
+          className={`${ui.input} font-mono`}
+          placeholder={session ? "" : "Connect to edit the editor's text together."}
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { PageHeader } from "@/components/console/page-header";
+import { LiveDemoEditor, type LiveDemoFields } from "./live-demo-editor";
+
+export const metadata = { title: "Live demo · weft" };
+
+// Not at /live: a Next page there would take the live WebSocket's upgrade away from server.mjs. No session
+// needed: the page holds nothing, the token typed in is what the live server checks. Every field can come
+// from the query string (?key=&org=&doc=&editor=&token=&contentKey=&url=).
+
+export default async function LiveDemoPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const query = await searchParams;
+  const one = (name: string) => {
+    const v = query[name];
+    return (Array.isArray(v) ? v[0] : v) ?? "";
+  };
+  const initial: LiveDemoFields = {
+    url: one("url"),
+    key: one("key"),
+    org: one("org"),
+    doc: one("doc"),
+    editor: one("editor"),
+    token: one("token"),
+    contentKey: one("contentKey") || "content",
+  };
+  return (
+    <>
+      <PageHeader
+        title="Live demo"
+        description="A textarea bound to one CRDT editor's Y.Text over the live WebSocket: open it twice and type."
+      />
+      <LiveDemoEditor initial={initial} />
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import pg from "pg";
+import { afterCommit, db, type Tx } from "./db";
+import { errorFields, log } from "./log";
+
+// publish(channel, payload, tx?) / subscribe(channel, fn): one interface, two transports.
+// PostgreSQL: LISTEN on one dedicated connection (reconnecting by itself), NOTIFY through pg_notify, inside the
+// writing transaction when one is given, so that PostgreSQL delivers it at commit and never on rollback.
+// Embedded PGlite does not route NOTIFY between connections (design.md §5) and is one instance, so there the bus
+// is in-process: a publish with a transaction reaches the local subscribers once that transaction has committed.
+
+/** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more; keep a margin. Larger data goes by reference. */
+export const MAX_PAYLOAD_BYTES = 7_900;
+
+type Listener = (payload: string) => void;
+
+interface Bus {
+  mode: "embedded" | "postgresql";
+  databaseUrl: string;
+  client?: pg.Client;
+  stopped: boolean;
+  retryTimer?: NodeJS.Timeout;
+}
+
+interface State {
+  listeners: Map<string, Set<Listener>>;
+  reconnectListeners: Set<() => void>;
+  bus?: Bus;
+}
+
+// On globalThis: Next compiles route handlers and instrumentation into separate module graphs of one process.
+const holder = globalThis as unknown as { __weftNotifyBus?: State };
+const state: State = (holder.__weftNotifyBus ??= { listeners: new Map(), reconnectListeners: new Set() });
+
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export class NotifyPayloadTooLarge extends Error {}
+
+function check(channel: string, payload: string) {
+  if (!CHANNEL.test(channel)) throw new Error(`notify bus: invalid channel name ${JSON.stringify(channel)}`);
+  const bytes = Buffer.byteLength(payload, "utf8");
+  if (bytes > MAX_PAYLOAD_BYTES) {
+    throw new NotifyPayloadTooLarge(
+      `notify bus: payload of ${bytes} bytes on ${channel} exceeds ${MAX_PAYLOAD_BYTES}; publish a reference instead`,
+    );
+  }
+}
+
+function deliver(channel: string, payload: string) {
+  for (const fn of [...(state.listeners.get(channel) ?? [])]) {
+    try {
+      fn(payload);
+    } catch (e) {
+      log.error("notify bus subscriber failed", { channel, ...errorFields(e) });
+    }
+  }
+}
+
+/**
+ * Sends `payload` to every subscriber of `channel` on every instance. With `tx` (from `transaction()`), it is
+ * delivered only if and when that transaction commits.
+ */
+export async function publish(channel: string, payload: string, tx?: Tx): Promise<void> {
+  check(channel, payload);
+  const bus = state.bus;
+  if (!bus) throw new Error("notify bus: not started");
+  if (bus.mode === "postgresql") {
+    await (tx ?? db()).$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
+    return;
+  }
+  if (!tx) {
+    setImmediate(() => deliver(channel, payload));
+    return;
+  }
+  if (!afterCommit(tx, () => setImmediate(() => deliver(channel, payload)))) {
+    throw new Error("notify bus: publish(…, tx) needs a transaction opened by transaction()");
+  }
+}
+
+/** Calls `fn` with each payload published on `channel`; returns the function that unsubscribes. */
+export function subscribe(channel: string, fn: Listener): () => void {
+  if (!CHANNEL.test(channel)) throw new Error(`notify bus: invalid channel name ${JSON.stringify(channel)}`);
+  let set = state.listeners.get(channel);
+  if (!set) {
+    set = new Set();
+    state.listeners.set(channel, set);
+    void listen(channel);
+  }
+  set.add(fn);
+  return () => {
+    const current = state.listeners.get(channel);
+    if (!current?.delete(fn) || current.size > 0) return;
+    state.listeners.delete(channel);
+    void unlisten(channel);
+  };
+}
+
+/**
+ * Calls `fn` whenever the PostgreSQL listener connection came back after a loss: notifications sent meanwhile
+ * are gone, so subscribers that care (workers, caches) sweep. Returns the function that unsubscribes.
+ */
+export function onReconnect(fn: () => void): () => void {
+  state.reconnectListeners.add(fn);
+  return () => state.reconnectListeners.delete(fn);
+}
+
+async function listen(channel: string) {
+  const client = state.bus?.client;
+  if (!client) return; // connect() listens to every subscribed channel
+  await client.query(`LISTEN "${channel}"`).catch((e) => log.warn("notify bus LISTEN failed", errorFields(e)));
+}
+
+async function unlisten(channel: string) {
+  const client = state.bus?.client;
+  if (!client) return;
+  await client.query(`UNLISTEN "${channel}"`).catch(() => {});
+}
+
+const BACKOFF_MS = [100, 250, 500, 1_000, 2_000, 5_000];
+
+async function connect(bus: Bus, attempt: number): Promise<void> {
+  const client = new pg.Client({ connectionString: bus.databaseUrl, application_name: "weft-notify" });
+  client.on("notification", (m) => {
+    if (state.bus === bus) deliver(m.channel, m.payload ?? "");
+  });
+  client.on("error", (e) => log.warn("notify bus connection error", errorFields(e)));
+  client.on("end", () => {
+    if (bus.client !== client) return;
+    bus.client = undefined;
+    if (!bus.stopped) scheduleReconnect(bus, 0);
+  });
+  try {
+    await client.connect();
+    if (bus.stopped) {
+      await client.end().catch(() => {});
+      return;
+    }
+    // Assigned before LISTEN so that a channel subscribed meanwhile is listened to on this connection too.
+    bus.client = client;
+    for (const channel of state.listeners.keys()) await client.query(`LISTEN "${channel}"`);
+  } catch (e) {
+    if (bus.client === client) bus.client = undefined;
+    client.removeAllListeners("end");
+    await client.end().catch(() => {});
+    if (attempt === 0) throw e;
+    if (bus.stopped) return;
+    log.warn("notify bus cannot connect; retrying", { attempt, ...errorFields(e) });
+    scheduleReconnect(bus, attempt + 1);
+  }
+}
+
+function scheduleReconnect(bus: Bus, attempt: number) {
+  const delay = BACKOFF_MS[Math.min(attempt, BACKOFF_MS.length - 1)];
+  bus.retryTimer = setTimeout(() => {
+    bus.retryTimer = undefined;
+    void connect(bus, Math.max(attempt, 1)).then(() => {
+      if (!bus.client || bus.stopped) return;
+      log.info("notify bus reconnected");
+      for (const fn of [...state.reconnectListeners]) {
+        try {
+          fn();
+        } catch (e) {
+          log.error("notify bus reconnect listener failed", errorFields(e));
+        }
+      }
+    });
+  }, delay);
+}
+
+/** Starts the bus for this process: called by start-up (and the test harness) once the database is known. */
+export async function startNotifyBus(opts: { mode: "embedded" | "postgresql"; databaseUrl: string }) {
+  await stopNotifyBus();
+  const bus: Bus = { mode: opts.mode, databaseUrl: opts.databaseUrl, stopped: false };
+  state.bus = bus;
+  if (bus.mode === "postgresql") await connect(bus, 0);
+}
+
+export async function stopNotifyBus() {
+  const bus = state.bus;
+  if (!bus) return;
+  state.bus = undefined;
+  bus.stopped = true;
+  clearTimeout(bus.retryTimer);
+  const client = bus.client;
+  bus.client = undefined;
+  await client?.end().catch(() => {});
+}

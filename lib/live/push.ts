@@ -1,0 +1,7 @@
+import type { EditorKey } from "@/lib/domain/crdt/crdt-log";
+import { liveHandle } from "./live-handle";
+
+/** After a REST write to an editor has committed: its Yjs diff goes to the clients that have it open. */
+export function pushToLive(key: EditorKey, update: Uint8Array | null) {
+  if (update) liveHandle()?.applyRestUpdate(key, update);
+}
