@@ -36,7 +36,9 @@ const stopPostgres = () => {
   pgEnv = null;
 };
 
-const child = spawn(process.execPath, [path.join(root, "node_modules/vitest/vitest.mjs"), "run", "-c", "vitest.system.config.mts"], {
+// Extra arguments go to vitest: `node scripts/system-tests.mjs tests/system/credentials.test.ts` runs one file.
+const vitestArgs = ["run", "-c", "vitest.system.config.mts", ...process.argv.slice(2)];
+const child = spawn(process.execPath, [path.join(root, "node_modules/vitest/vitest.mjs"), ...vitestArgs], {
   stdio: "inherit",
   env: { ...process.env, DATABASE_URL: databaseUrl },
 });

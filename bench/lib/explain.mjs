@@ -5,7 +5,7 @@ import { withClient } from "./postgres.mjs";
 
 // Transaction control, and the background pollers that run whatever the request (job queue, event
 // dispatcher, webhook delivery claims): they are not what a request costs.
-const SKIP = /^(BEGIN|COMMIT|ROLLBACK|SET |SHOW |SELECT pg_|DEALLOCATE)|pgboss\.|FROM "EventOutbox" e\s|FROM "WebhookDelivery" d\s/i;
+const SKIP = /^(BEGIN|COMMIT|ROLLBACK|SET |SHOW |SELECT pg_|DEALLOCATE)|"Job"|FROM "DomainEvent" e\s|FROM "WebhookDelivery" d\s/i;
 
 function parameterCount(query) {
   let max = 0;

@@ -1,9 +1,12 @@
+import { afterCommit, type Tx } from "./db";
 import { env } from "./env";
+import { onReconnect, publish, subscribe } from "./notify-bus";
 
 // Verified credentials, remembered for WEFT_AUTH_CACHE_MS so that a busy client does not pay a database
 // round trip per call to prove the same token again. Keyed by the id and the token's keyed hash, so a hit
-// means this exact pair was verified before; failures are never remembered. Changing credentials clears
-// the cache of this process at once; other processes drop their entries when they expire.
+// means this exact pair was verified before; failures are never remembered. A change of credentials is published on
+// the notify bus in the changing transaction: every instance drops the entries of that key or workspace on receipt,
+// this one as soon as the transaction commits.
 
 const MAX_ENTRIES = 10_000;
 
@@ -32,7 +35,27 @@ export function rememberCredential<T>(key: string, value: T): void {
   entries.set(key, { value, expiresAt: Date.now() + ttl });
 }
 
-/** Called after a change to any credential commits. */
-export function forgetCredentials(): void {
-  entries.clear();
+export const CREDENTIALS_CHANNEL = "weft_credentials";
+
+/** Drops the entries of `ref` (`apiKey:<id>` or `workspace:<id>`), or every entry. */
+export function forgetCredentials(ref?: string): void {
+  if (ref === undefined) return entries.clear();
+  const prefix = `${ref}:`;
+  for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+}
+
+/** Called inside the transaction that changes the credentials of `ref` (`apiKey:<id>` or `workspace:<id>`). */
+export async function credentialsChanged(tx: Tx, ref: string): Promise<void> {
+  await publish(CREDENTIALS_CHANNEL, ref, tx);
+  afterCommit(tx, () => forgetCredentials(ref));
+}
+
+const watching = globalThis as unknown as { __weftCredentialWatch?: boolean };
+
+/** Start-up: drop entries when any instance changes credentials; drop all when notifications may have been missed. */
+export function watchCredentialChanges(): void {
+  if (watching.__weftCredentialWatch) return;
+  watching.__weftCredentialWatch = true;
+  subscribe(CREDENTIALS_CHANNEL, (ref) => forgetCredentials(ref));
+  onReconnect(() => forgetCredentials());
 }

@@ -54,7 +54,6 @@ const schema = z.object({
   WEFT_ALLOW_PRIVATE_URLS: flag(false),
   WEFT_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   WEFT_EVENT_DISPATCHER: flag(true),
-  WEFT_EVENT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
   WEFT_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
   WEFT_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Live collaboration (lib/live): limits per message, API key and socket; timings of the guards.

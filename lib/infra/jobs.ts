@@ -1,33 +1,57 @@
-import PgBoss from "pg-boss";
-import type { Tx } from "./db";
+import { db, transaction, type Db, type Tx } from "./db";
+import { env } from "./env";
+import { newId } from "./ids";
 import { errorFields, log } from "./log";
+import { publish } from "./notify-bus";
+import { maxAttempts, retryDelayMs } from "./retry-policies";
+import { startWakeLoop, type TickResult, type WakeLoop } from "./workers/wake-loop";
 
-// Background jobs on pg-boss, in the same database. A job is enqueued inside the domain transaction that
-// caused it (pg-boss's `db` option runs its INSERT on the Prisma transaction client), so it exists only if
-// the change commits. Workers run in every server process; pg-boss's SKIP LOCKED fetch gives each job to
-// one of them.
+// Background jobs: rows of the Job table. A job is written inside the transaction of the change that caused it,
+// so it exists only if that change commits, and the same transaction NOTIFYs `weft_jobs` so that workers wake at
+// commit. Every server process runs one job worker: it claims due jobs with FOR UPDATE SKIP LOCKED as leases
+// (a process that dies mid-job leaves a lease that runs out, and the job is claimed again), runs them, and moves
+// them to done, to their next attempt (after the delay of the kind's retry policy, lib/infra/retry-policies.ts)
+// or to failed. The event dispatcher and the webhook delivery worker are loops beside it (lib/infra/workers).
+
+export const JOBS_CHANNEL = "weft_jobs";
+
+export interface JobContext {
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** No retry follows if this attempt fails. */
+  lastAttempt: boolean;
+  /** The client, for single statements outside a transaction. */
+  db: Db;
+  /**
+   * Opens one transaction: THE documented way for work that must commit in parts (a long migration, a big
+   * fan-out in chunks), each part atomic, the job retried from what is not yet done.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+/** Thrown by a handler: the job fails for good at once, whatever its retry policy. */
+export class FinalJobFailure extends Error {}
 
 export interface JobOptions {
-  retryLimit?: number;
-  retryDelay?: number;
-  retryBackoff?: boolean;
-  expireInSeconds?: number;
-  /** How many of this queue's jobs one process runs at a time. */
+  /** How many jobs of this kind one process runs at a time. */
   concurrency?: number;
+  /** How long a claimed job may run before another process may take it over. */
+  leaseSeconds?: number;
 }
 
 export interface JobDefinition<T extends object> {
-  name: string;
-  enqueue(tx: Tx, data: T, options?: PgBoss.SendOptions): Promise<string | null>;
+  kind: string;
+  enqueue(tx: Tx, data: T, options?: { runAt?: Date }): Promise<string>;
 }
 
 interface Registered {
-  name: string;
-  handler: (data: unknown) => Promise<void>;
-  options: JobOptions;
+  kind: string;
+  handler: (data: unknown, ctx: JobContext) => Promise<void>;
+  concurrency: number;
+  leaseSeconds: number;
 }
 
-/** A long-running loop a process runs beside the queues (event dispatcher, webhook delivery worker). */
+/** A long-running loop a working process runs beside the job worker (event dispatcher, webhook delivery worker). */
 export interface WorkerLoop {
   name: string;
   start(): void;
@@ -37,103 +61,177 @@ export interface WorkerLoop {
 interface State {
   definitions: Map<string, Registered>;
   loops: Map<string, WorkerLoop>;
-  boss?: PgBoss;
-  working: boolean;
+  running: Map<string, Set<Promise<void>>>;
+  worker?: WakeLoop;
+  prunedAt: number;
 }
 
-const holder = globalThis as unknown as { __weftJobs?: State };
-const state: State = (holder.__weftJobs ??= { definitions: new Map(), loops: new Map(), working: false });
-state.loops ??= new Map();
+const holder = globalThis as unknown as { __weftJobState?: State };
+const state: State = (holder.__weftJobState ??= { definitions: new Map(), loops: new Map(), running: new Map(), prunedAt: Date.now() });
 
-function onTransaction(tx: Tx): PgBoss.Db {
-  return {
-    executeSql: async (text, values) => ({ rows: await tx.$queryRawUnsafe<unknown[]>(text, ...values) }),
-  };
-}
+/** Every module that defines jobs or worker loops; start-up loads them all before workers start. */
+export const jobModules: (() => Promise<unknown>)[] = [
+  () => import("@/lib/domain/documents/migration-job"),
+  () => import("@/lib/domain/agents/execute-agent"),
+  () => import("@/lib/domain/notifications/fanout-job"),
+  () => import("@/lib/domain/email/send-trigger-email"),
+  () => import("./workers/webhook-worker"),
+  () => import("./workers/event-dispatcher"),
+];
 
-export function defineJob<T extends object>(name: string, handler: (data: T) => Promise<void>, options: JobOptions = {}): JobDefinition<T> {
-  const registered: Registered = { name, handler: handler as (data: unknown) => Promise<void>, options };
-  state.definitions.set(name, registered);
-  if (state.boss) void register(state.boss, registered, state.working).catch((e) => log.error("job queue registration failed", { queue: name, ...errorFields(e) }));
+export function defineJob<T extends object>(
+  kind: string,
+  handler: (data: T, ctx: JobContext) => Promise<void>,
+  options: JobOptions = {},
+): JobDefinition<T> {
+  state.definitions.set(kind, {
+    kind,
+    handler: handler as Registered["handler"],
+    concurrency: options.concurrency ?? 2,
+    leaseSeconds: options.leaseSeconds ?? 15 * 60,
+  });
   return {
-    name,
-    async enqueue(tx, data, sendOptions) {
-      const boss = state.boss;
-      if (!boss) throw new Error("the job queue is not started");
-      return boss.send(name, data, {
-        retryLimit: options.retryLimit ?? 5,
-        retryDelay: options.retryDelay ?? 5,
-        retryBackoff: options.retryBackoff ?? true,
-        expireInSeconds: options.expireInSeconds ?? 15 * 60,
-        ...sendOptions,
-        db: onTransaction(tx),
-      });
+    kind,
+    async enqueue(tx, data, opts) {
+      const id = newId("job");
+      const now = new Date();
+      await tx.job.create({ data: { id, kind, payload: data as object, runAt: opts?.runAt ?? now, createdAt: now } });
+      await publish(JOBS_CHANNEL, kind, tx);
+      return id;
     },
   };
 }
 
-/**
- * Creates the queue unless it exists. Instances starting together against one database race to create the
- * same queues: pg-boss's DDL can then deadlock (PostgreSQL aborts one side) or hit the other's row; both
- * mean "someone else is creating it", so this retries after a short random pause.
- */
-async function ensureQueue(boss: PgBoss, name: string) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await boss.createQueue(name);
-      return;
-    } catch (e) {
-      const message = (e as Error).message ?? "";
-      if (/already exists/i.test(message)) return;
-      const raced = /deadlock detected|duplicate key|could not serialize/i.test(message);
-      if (!raced || attempt >= 8) throw e;
-      await new Promise((r) => setTimeout(r, 50 + Math.random() * 200 * attempt));
-    }
-  }
-}
-
-async function register(boss: PgBoss, def: Registered, work: boolean) {
-  await ensureQueue(boss, def.name);
-  if (!work) return;
-  const concurrency = def.options.concurrency ?? 2;
-  for (let i = 0; i < concurrency; i++) {
-    await boss.work(def.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-      for (const job of jobs) {
-        try {
-          await def.handler(job.data);
-        } catch (e) {
-          log.warn("job failed; pg-boss retries it", { queue: def.name, jobId: job.id, ...errorFields(e) });
-          throw e;
-        }
-      }
-    });
-  }
-}
-
-/** Registers a loop that every working process starts with its queues and stops with them. */
+/** Registers a loop that every working process starts with the job worker and stops with it. */
 export function defineWorkerLoop(loop: WorkerLoop): WorkerLoop {
   state.loops.set(loop.name, loop);
-  if (state.working) loop.start();
+  if (state.worker) loop.start();
   return loop;
 }
 
-/** Starts pg-boss on the database; `work` also starts this process's workers. */
-export async function startJobs(databaseUrl: string, opts: { work: boolean; poolMax?: number }) {
-  if (state.boss) await stopJobs();
-  const boss = new PgBoss({ connectionString: databaseUrl, max: opts.poolMax ?? 3, application_name: "weft-jobs", schema: "pgboss" });
-  boss.on("error", (e) => log.error("job queue error", errorFields(e)));
-  await boss.start();
-  state.boss = boss;
-  state.working = opts.work;
-  for (const def of state.definitions.values()) await register(boss, def, opts.work);
-  if (opts.work) for (const loop of state.loops.values()) loop.start();
+const UTC_NOW = `(now() AT TIME ZONE 'UTC')`;
+
+interface ClaimedJob {
+  id: string;
+  payload: unknown;
+  attempts: number;
 }
 
+async function claim(def: Registered, limit: number): Promise<ClaimedJob[]> {
+  return db().$queryRawUnsafe<ClaimedJob[]>(
+    `UPDATE "Job" SET "status" = 'running', "attempts" = "attempts" + 1, "startedAt" = ${UTC_NOW},
+            "leaseUntil" = ${UTC_NOW} + make_interval(secs => $3::int)
+     WHERE "id" IN (
+       SELECT "id" FROM "Job"
+       WHERE "kind" = $1 AND (("status" = 'pending' AND "runAt" <= ${UTC_NOW}) OR ("status" = 'running' AND "leaseUntil" < ${UTC_NOW}))
+       ORDER BY "runAt" LIMIT $2::int
+       FOR UPDATE SKIP LOCKED)
+     RETURNING "id", "payload", "attempts"`,
+    def.kind,
+    limit,
+    def.leaseSeconds,
+  );
+}
+
+async function finish(def: Registered, job: ClaimedJob, error: unknown) {
+  const lease = { id: job.id, status: "running", attempts: job.attempts };
+  const now = new Date();
+  if (error === undefined) {
+    await db().job.updateMany({ where: lease, data: { status: "done", finishedAt: now, leaseUntil: null, lastError: null } });
+    return;
+  }
+  const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  const delay = error instanceof FinalJobFailure ? undefined : retryDelayMs(def.kind, job.attempts);
+  log.warn(delay === undefined ? "job failed for good" : "job failed; it is retried", {
+    kind: def.kind,
+    jobId: job.id,
+    attempt: job.attempts,
+    retryInMs: delay,
+    ...errorFields(error),
+  });
+  await db().job.updateMany({
+    where: lease,
+    data:
+      delay === undefined
+        ? { status: "failed", finishedAt: now, leaseUntil: null, lastError }
+        : { status: "pending", runAt: new Date(now.getTime() + delay), leaseUntil: null, lastError },
+  });
+}
+
+function runJob(def: Registered, job: ClaimedJob) {
+  const set = state.running.get(def.kind) ?? new Set();
+  state.running.set(def.kind, set);
+  const ctx: JobContext = {
+    attempt: job.attempts,
+    lastAttempt: job.attempts >= maxAttempts(def.kind),
+    db: db(),
+    transaction,
+  };
+  const run = (async () => {
+    let error: unknown;
+    try {
+      await def.handler(job.payload, ctx);
+    } catch (e) {
+      error = e ?? new Error("job failed");
+    }
+    await finish(def, job, error).catch((e) => log.error("recording a job's outcome failed", { jobId: job.id, ...errorFields(e) }));
+  })().finally(() => {
+    set.delete(run);
+    state.worker?.wake();
+  });
+  set.add(run);
+}
+
+const PRUNE_EVERY_MS = 3600_000;
+
+/** Deletes jobs finished longer than WEFT_EVENT_RETENTION_HOURS ago, at most `limit`; returns how many went. */
+export async function pruneFinishedJobs(limit = 10_000): Promise<number> {
+  const cutoff = new Date(Date.now() - env().WEFT_EVENT_RETENTION_HOURS * 3600_000);
+  return db().$executeRaw`
+    DELETE FROM "Job" WHERE "id" IN (SELECT "id" FROM "Job" WHERE "finishedAt" < ${cutoff} ORDER BY "finishedAt" LIMIT ${limit})`;
+}
+
+async function tick(): Promise<TickResult> {
+  if (Date.now() - state.prunedAt > PRUNE_EVERY_MS) {
+    state.prunedAt = Date.now();
+    await pruneFinishedJobs().catch((e) => log.warn("pruning finished jobs failed", errorFields(e)));
+  }
+  let claimed = 0;
+  const open: string[] = [];
+  for (const def of state.definitions.values()) {
+    const room = def.concurrency - (state.running.get(def.kind)?.size ?? 0);
+    if (room <= 0) continue;
+    open.push(def.kind);
+    const jobs = await claim(def, room);
+    for (const job of jobs) runJob(def, job);
+    claimed += jobs.length;
+  }
+  if (claimed > 0) return { busy: true };
+  if (open.length === 0) return { busy: false };
+  const [next] = await db().$queryRawUnsafe<{ ms: number | null }[]>(
+    `SELECT (EXTRACT(EPOCH FROM (min(t) - ${UTC_NOW})) * 1000)::float8 AS ms FROM (
+       SELECT min("runAt") AS t FROM "Job" WHERE "status" = 'pending' AND "kind" = ANY($1::text[])
+       UNION ALL
+       SELECT min("leaseUntil") FROM "Job" WHERE "status" = 'running' AND "kind" = ANY($1::text[])) due`,
+    open,
+  );
+  return { busy: false, nextDueInMs: next?.ms ?? undefined };
+}
+
+/** Starts this process's job worker and worker loops (`work`); without it the process only enqueues. */
+export async function startJobs(opts: { work: boolean }) {
+  await stopJobs();
+  if (!opts.work) return;
+  state.worker = startWakeLoop({ name: "job worker", channels: [JOBS_CHANNEL], tick });
+  for (const loop of state.loops.values()) loop.start();
+}
+
+/** Stops the worker loops and waits for the jobs in flight. */
 export async function stopJobs() {
-  const boss = state.boss;
-  state.boss = undefined;
-  const wasWorking = state.working;
-  state.working = false;
-  if (wasWorking) await Promise.all([...state.loops.values()].map((loop) => loop.stop().catch(() => {})));
-  await boss?.stop({ graceful: true, timeout: 5000, wait: true }).catch(() => {});
+  const worker = state.worker;
+  if (!worker) return;
+  state.worker = undefined;
+  await Promise.all([...state.loops.values()].map((loop) => loop.stop().catch(() => {})));
+  await worker.stop();
+  await Promise.allSettled([...state.running.values()].flatMap((set) => [...set]));
 }

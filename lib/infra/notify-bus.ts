@@ -1,5 +1,5 @@
 import pg from "pg";
-import { afterCommit, db, type Tx } from "./db";
+import { afterCommit, db, isTransaction, type Tx } from "./db";
 import { errorFields, log } from "./log";
 
 // publish(channel, payload, tx?) / subscribe(channel, fn): one interface, two transports.
@@ -56,24 +56,38 @@ function deliver(channel: string, payload: string) {
 }
 
 /**
- * Sends `payload` to every subscriber of `channel` on every instance. With `tx` (from `transaction()`), it is
+ * Sends `payload` to every subscriber of `channel` on every instance. With `tx` (an interactive transaction), it is
  * delivered only if and when that transaction commits.
  */
 export async function publish(channel: string, payload: string, tx?: Tx): Promise<void> {
   check(channel, payload);
   const bus = state.bus;
   if (!bus) throw new Error("notify bus: not started");
+  const inTransaction = tx !== undefined && isTransaction(tx);
+  if (inTransaction && !firstInTransaction(tx, channel, payload)) return; // the commit delivers it once anyway
   if (bus.mode === "postgresql") {
     await (tx ?? db()).$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
     return;
   }
-  if (!tx) {
+  if (!inTransaction) {
     setImmediate(() => deliver(channel, payload));
     return;
   }
   if (!afterCommit(tx, () => setImmediate(() => deliver(channel, payload)))) {
-    throw new Error("notify bus: publish(…, tx) needs a transaction opened by transaction()");
+    throw new Error("notify bus: publish(…, tx) needs an open interactive transaction");
   }
+}
+
+const publishedIn = new WeakMap<object, Set<string>>();
+
+/** PostgreSQL folds identical notifications of one transaction into one; so does this, and spares the round trip. */
+function firstInTransaction(tx: Tx, channel: string, payload: string): boolean {
+  let seen = publishedIn.get(tx);
+  if (!seen) publishedIn.set(tx, (seen = new Set()));
+  const key = `${channel}\n${payload}`;
+  if (seen.has(key)) return false;
+  seen.add(key);
+  return true;
 }
 
 /** Calls `fn` with each payload published on `channel`; returns the function that unsubscribes. */

@@ -5,9 +5,9 @@ import { deployMigrations } from "./migrate";
 import { setRuntime, type DatabaseMode } from "./runtime";
 import { resolveSecretKey } from "./secret-key";
 import { disconnectDb } from "./db";
-import { startJobs, stopJobs } from "./jobs";
+import { jobModules, startJobs, stopJobs } from "./jobs";
 import { startNotifyBus, stopNotifyBus } from "./notify-bus";
-import { jobModules } from "@/lib/jobs";
+import { watchCredentialChanges } from "./credential-cache";
 import { startLive } from "@/lib/live/live-server";
 
 export interface Started {
@@ -57,8 +57,9 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     throw err;
   }
   await startNotifyBus({ mode: databaseMode, databaseUrl });
+  watchCredentialChanges();
   await Promise.all(jobModules.map((load) => load()));
-  await startJobs(databaseUrl, { work: opts.role === "server", poolMax: databaseMode === "embedded" ? 2 : 4 });
+  await startJobs({ work: opts.role === "server" });
   // Live sync starts before the runtime reports ready: server.mjs opens the port (and /live) only then.
   const live = opts.role === "server" ? await startLive() : undefined;
   setRuntime({ databaseUrl, databaseMode, secretKey, ready: true });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { dispatchNext, pruneDispatchedEvents, startEventDispatcher, stopEventDispatcher } from "@/lib/domain/events/dispatcher";
+import {
+  dispatchNext,
+  pruneDispatchedEvents,
+  startEventDispatcher,
+  stopEventDispatcher,
+} from "@/lib/infra/workers/event-dispatcher";
 import { emitEvent } from "@/lib/domain/events/events-store";
 import type { EventConsumer, WeftEvent } from "@/lib/domain/events/event";
 import { db, transaction } from "@/lib/infra/db";
@@ -138,7 +143,7 @@ describe("Comment annotations over REST", () => {
     expect(got.body.result.data[0]).toMatchObject({ annotationId: "ann-1", assignedTo: cy, priority: { id: "p1", name: "High" } });
     // The same values again change nothing and emit nothing.
     await api("/v2/commentannotations/update", { organizationId: "org", documentId: "doc", annotationIds: ["ann-1"], updatedData: { status: { id: "resolved" } } });
-    expect(await db().eventOutbox.count({ where: { documentId: "doc", type: "comment_annotation.status_change", apiKeyId: w.apiKey } })).toBe(1);
+    expect(await db().domainEvent.count({ where: { documentId: "doc", type: "comment_annotation.status_change", apiKeyId: w.apiKey } })).toBe(1);
   });
 
   it("comments: add (mention notified), get, update, delete; the last delete removes the annotation", async () => {
@@ -201,7 +206,7 @@ describe("Comment annotations over REST", () => {
   it("events carry actor, mentions, assignee, participants and the public payload", async () => {
     const { w, api } = await setup();
     await addThread(api, { assignedTo: cy });
-    const row = await db().eventOutbox.findFirstOrThrow({ where: { apiKeyId: w.apiKey, type: "comment_annotation.add" } });
+    const row = await db().domainEvent.findFirstOrThrow({ where: { apiKeyId: w.apiKey, type: "comment_annotation.add" } });
     const e = row.event as unknown as WeftEvent;
     expect(e).toMatchObject({
       apiKeyId: w.apiKey,
@@ -284,7 +289,7 @@ describe("Event dispatcher", () => {
         const ns = seen.filter((e) => e.documentId === d).map((e) => e.data.n as number);
         expect(ns).toEqual([...ns].sort((a, b) => a - b));
       }
-      expect(await db().eventOutbox.count({ where: { apiKeyId: w.apiKey, dispatchedAt: null } })).toBe(0);
+      expect(await db().domainEvent.count({ where: { apiKeyId: w.apiKey, dispatchedAt: null } })).toBe(0);
     } finally {
       startEventDispatcher();
     }
@@ -312,10 +317,10 @@ describe("Event dispatcher", () => {
       });
       expect(await dispatchNext([flaky])).toBe(true);
       expect(await dispatchNext([flaky])).toBe(false);
-      const row = await db().eventOutbox.findFirstOrThrow({ where: { apiKeyId: w.apiKey, seq: 1, documentId: "flaky" } });
+      const row = await db().domainEvent.findFirstOrThrow({ where: { apiKeyId: w.apiKey, seq: 1, documentId: "flaky" } });
       expect(row).toMatchObject({ attempts: 1, lastError: "boom", dispatchedAt: null });
       fail = false;
-      await db().eventOutbox.updateMany({ where: { id: row.id }, data: { availableAt: new Date() } });
+      await db().domainEvent.updateMany({ where: { id: row.id }, data: { availableAt: new Date() } });
       while (await dispatchNext([flaky])) {}
       expect(seen).toEqual([0, 1]);
     } finally {
@@ -326,14 +331,14 @@ describe("Event dispatcher", () => {
   it("prunes events dispatched longer ago than the retention, never undispatched ones", async () => {
     const { w, api } = await setup();
     await addThread(api);
-    await waitFor(async () => (await db().eventOutbox.count({ where: { apiKeyId: w.apiKey, dispatchedAt: { not: null } } })) === 1);
+    await waitFor(async () => (await db().domainEvent.count({ where: { apiKeyId: w.apiKey, dispatchedAt: { not: null } } })) === 1);
     const old = new Date(Date.now() - 200 * 3600_000);
-    await db().eventOutbox.updateMany({ where: { apiKeyId: w.apiKey }, data: { dispatchedAt: old } });
-    await db().eventOutbox.create({
+    await db().domainEvent.updateMany({ where: { apiKeyId: w.apiKey }, data: { dispatchedAt: old } });
+    await db().domainEvent.create({
       data: { id: `evt_waiting_${w.apiKey}`, apiKeyId: w.apiKey, organizationId: "org", documentId: "never", seq: 1, type: "comment.add", event: {}, createdAt: old, availableAt: new Date(Date.now() + 3600_000) },
     });
     await pruneDispatchedEvents();
-    expect(await db().eventOutbox.findMany({ where: { apiKeyId: w.apiKey }, select: { id: true } })).toEqual([{ id: `evt_waiting_${w.apiKey}` }]);
-    await db().eventOutbox.deleteMany({ where: { apiKeyId: w.apiKey } });
+    expect(await db().domainEvent.findMany({ where: { apiKeyId: w.apiKey }, select: { id: true } })).toEqual([{ id: `evt_waiting_${w.apiKey}` }]);
+    await db().domainEvent.deleteMany({ where: { apiKeyId: w.apiKey } });
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/infra/db";
 import { reloadEnvForTests } from "@/lib/infra/env";
+import { maxAttempts, retryDelayMs } from "@/lib/infra/retry-policies";
 import { asKey, newWorkspace, useTestDatabase } from "../helpers/api";
 import { emitEvent } from "../helpers/emit-event";
 import { startFakeSendgrid } from "../helpers/fake-sendgrid";
@@ -37,6 +38,13 @@ interface SentMail {
 
 const mailsTo = (email: string) =>
   sendgrid.received.filter((m) => m.body.personalizations[0].to[0].email === email).map((m) => ({ ...m, body: m.body as unknown as SentMail }));
+
+/** Email send jobs ever queued for the key. */
+async function emailJobs(apiKey: string): Promise<number> {
+  const [{ n }] = await db().$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM "Job" WHERE "kind" = 'email.trigger-send' AND "payload"->'event'->>'apiKeyId' = ${apiKey}`;
+  return n;
+}
 
 async function sendgridWorkspace(apiKey = "SG.workspace-key-abcdef", extra: Record<string, unknown> = {}) {
   const w = await newWorkspace();
@@ -77,9 +85,13 @@ describe("email triggers", () => {
     const before = sendgrid.received.length;
     const event = await emitEvent(w.apiKey, { type: "comment_annotation.assign", actor: ada, assigned: bob, participants: [ada] });
     await emitEvent(w.apiKey, { ...event, type: "comment_annotation.assign", actor: ada, assigned: bob, participants: [ada], id: event.id });
-    await waitFor(() => sendgrid.received.length === before + 1);
-    await new Promise((r) => setTimeout(r, 800));
+    // emitEvent returns once the consumers' rows are committed: the redelivery added no delivery and no job, so
+    // once the one delivery's outcome is recorded nothing else can send.
+    await waitFor(async () => (await db().emailDelivery.findFirst({ where: { apiKeyId: w.apiKey } }))?.status === "sent", 15_000);
+    expect(await db().emailDelivery.count({ where: { apiKeyId: w.apiKey } })).toBe(1);
+    expect(await emailJobs(w.apiKey)).toBe(1);
     const mails = mailsTo("bob@example.com").filter((m) => m.headers.authorization === "Bearer SG.plain-key-123456");
+    expect(sendgrid.received.length).toBe(before + 1);
     expect(mails).toHaveLength(1);
     expect(mails[0].body.subject).toBe("Acme: Ada Author assigned a comment thread to Bob in doc-1");
     expect(mails[0].body.content?.[0]).toEqual({ type: "text/plain", value: expect.stringContaining("assigned a comment thread to Bob") });
@@ -93,9 +105,14 @@ describe("email triggers", () => {
     await emitEvent(w.apiKey, { type: "comment.add", mentioned: [bob] });
     await api("/v2/workspace/emailconfig/update", { useEmailService: false });
     await emitEvent(w.apiKey, { type: "comment_annotation.add", mentioned: [bob] });
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(sendgrid.received.length).toBe(before);
+    // The consumers have run (emitEvent waits for their commit) and queued nothing that could send later.
     expect(await db().emailDelivery.count({ where: { apiKeyId: w.apiKey } })).toBe(0);
+    expect(await emailJobs(w.apiKey)).toBe(0);
+    // A mail that is meant to go out afterwards is the only one that arrives.
+    await api("/v2/workspace/emailconfig/update", { useEmailService: true, emailServiceConfig: { triggers: { "comment.add": true } } });
+    await emitEvent(w.apiKey, { type: "comment.add", mentioned: [cyd] });
+    await waitFor(async () => (await db().emailDelivery.findFirst({ where: { apiKeyId: w.apiKey } }))?.status === "sent", 15_000);
+    expect(sendgrid.received.slice(before).map((m) => m.body.personalizations[0].to[0].email)).toEqual(["Cyd@Example.com"]);
   });
 
   it("retry SendGrid 5xx answers and record a rejected key as a failed send", async () => {
@@ -116,6 +133,27 @@ describe("email triggers", () => {
     expect(failed).toMatchObject({ attempts: 1, lastError: "SendGrid answered 401", to: "bob@example.com" });
     const record = await db().outboxMail.findUniqueOrThrow({ where: { id: failed.mailId! } });
     expect(record).toMatchObject({ transport: "sendgrid", status: "failed" });
+  });
+
+  it("attempt a send that SendGrid keeps failing exactly as the retry policy says, once per step", async () => {
+    const w = await sendgridWorkspace("SG.schedule-key-123456");
+    sendgrid.failNextWith(500);
+    try {
+      await emitEvent(w.apiKey, { mentioned: [bob] });
+      await waitFor(async () => (await db().emailDelivery.findFirst({ where: { apiKeyId: w.apiKey } }))?.status === "failed", 15_000);
+      const delivery = await db().emailDelivery.findFirstOrThrow({ where: { apiKeyId: w.apiKey } });
+      // The job's final state too: after it nothing retries the send.
+      const job = { kind: "email.trigger-send", payload: { path: ["deliveryId"], equals: delivery.id } };
+      await waitFor(async () => (await db().job.findFirst({ where: job }))?.status === "failed", 15_000);
+      const steps = maxAttempts("email.trigger-send");
+      expect(steps).toBe(5);
+      expect(delivery).toMatchObject({ attempts: steps, lastError: "SendGrid answered 500" });
+      const tries = sendgrid.received.filter((m) => m.headers.authorization === "Bearer SG.schedule-key-123456").map((m) => m.at);
+      expect(tries).toHaveLength(steps);
+      for (let i = 1; i < tries.length; i++) expect(tries[i] - tries[i - 1]).toBeGreaterThanOrEqual(retryDelayMs("email.trigger-send", i)! - 5);
+    } finally {
+      sendgrid.failNextWith(202);
+    }
   });
 
   it("use the instance mailer for type default", async () => {

@@ -66,7 +66,7 @@ describe("event bus across a crash", () => {
       key,
     );
     expect(added.body.result.data.crash.success).toBe(true);
-    // Paused: the event waits in the outbox, nothing is fanned out yet.
+    // Paused: the event waits undispatched, nothing is fanned out yet.
     await new Promise((r) => setTimeout(r, 1000));
     expect((await post(first.base, "/v2/activities/get", { organizationId: "org" }, key)).body.result.data).toEqual([]);
     expect((await post(first.base, "/v1/notifications/get", { organizationId: "org", userId: "bob" }, key)).body.result.data).toEqual([]);
@@ -86,7 +86,7 @@ describe("event bus across a crash", () => {
   });
 
   it.runIf(adminUrl)("two server processes on one PostgreSQL dispatch every event exactly once", { timeout: 180_000 }, async () => {
-    const env = { DATABASE_URL: await freshPostgres(), WEFT_SECRET_KEY: randomBytes(32).toString("hex"), WEFT_EVENT_POLL_MS: "20" };
+    const env = { DATABASE_URL: await freshPostgres(), WEFT_SECRET_KEY: randomBytes(32).toString("hex") };
     const a = await startServer(env);
     const b = await startServer(env);
     const ws = (await post(a.base, "/v2/workspace/create", { ownerEmail: "two-dispatchers@example.com" })).body.result.data;
@@ -111,7 +111,7 @@ describe("event bus across a crash", () => {
     expect(notes).toHaveLength(40);
     const c = new pg.Client({ connectionString: env.DATABASE_URL });
     await c.connect();
-    const { rows } = await c.query(`SELECT count(*)::int AS n, count("dispatchedAt")::int AS done, max("attempts")::int AS most FROM "EventOutbox"`);
+    const { rows } = await c.query(`SELECT count(*)::int AS n, count("dispatchedAt")::int AS done, max("attempts")::int AS most FROM "DomainEvent"`);
     await c.end();
     expect(rows[0]).toEqual({ n: 40, done: 40, most: 1 });
     for (const s of [a, b]) {

@@ -9,37 +9,43 @@ import { waitFor } from "../helpers/wait";
 
 const seen: string[] = [];
 let failuresLeft = 1;
-const record = defineJob<{ tag: string }>("test.record", async ({ tag }) => {
-  seen.push(tag);
-});
-const flaky = defineJob<{ tag: string }>(
-  "test.flaky",
+// One at a time, so jobs run in the order they were enqueued.
+const record = defineJob<{ tag: string }>(
+  "test.record",
   async ({ tag }) => {
-    if (failuresLeft-- > 0) throw new Error("first attempt fails");
     seen.push(tag);
   },
-  { retryDelay: 1, retryBackoff: false },
+  { concurrency: 1 },
 );
+// Kinds without an entry in the retry-policy table are retried after 1 s, then 5 s.
+const flaky = defineJob<{ tag: string }>("test.flaky", async ({ tag }) => {
+  if (failuresLeft-- > 0) throw new Error("first attempt fails");
+  seen.push(tag);
+});
 
 useTestDatabase();
 
 describe("jobs", () => {
   it("runs a job enqueued in a committed transaction, and not one whose transaction rolled back", async () => {
-    await transaction((tx) => record.enqueue(tx, { tag: "committed" }));
     await transaction(async (tx) => {
-        await record.enqueue(tx, { tag: "rolled-back" });
-        throw new Error("abort");
-      })
-      .catch(() => {});
-    await waitFor(() => seen.includes("committed"), 15_000);
-    await new Promise((r) => setTimeout(r, 1500));
+      await record.enqueue(tx, { tag: "rolled-back" });
+      throw new Error("abort");
+    }).catch(() => {});
+    const id = await transaction((tx) => record.enqueue(tx, { tag: "committed" }));
+    // The job's final state is recorded after its handler returned; a job enqueued before it ran before it.
+    await waitFor(async () => (await db().job.findUnique({ where: { id } }))?.status === "done", 15_000, 20);
     expect(seen.filter((t) => t === "committed")).toHaveLength(1);
     expect(seen).not.toContain("rolled-back");
+    expect(await db().job.count({ where: { kind: "test.record" } })).toBe(1);
   });
 
   it("retries a failing job", async () => {
-    await transaction((tx) => flaky.enqueue(tx, { tag: "eventually" }));
-    await waitFor(() => seen.includes("eventually"), 20_000);
-    expect(failuresLeft).toBeLessThan(0);
+    const id = await transaction((tx) => flaky.enqueue(tx, { tag: "eventually" }));
+    await waitFor(async () => (await db().job.findUnique({ where: { id } }))?.status === "done", 20_000, 20);
+    expect(seen.filter((t) => t === "eventually")).toHaveLength(1);
+    expect(await db().job.findUnique({ where: { id }, select: { attempts: true, lastError: true } })).toEqual({
+      attempts: 2,
+      lastError: null,
+    });
   });
 });

@@ -109,8 +109,8 @@ describe("Add and Get Notifications", () => {
     await api("/v2/users/add", { organizationId: "org", documentId: "doc", users: [{ userId: "doc-only" }] });
     await api("/v1/notifications/add", notification({ notificationId: "big", notifyUsers: [], notifyAll: true }));
     const job = { apiKeyId: w.apiKey, organizationId: "org", notificationRowId: notificationRowId({ apiKeyId: w.apiKey, organizationId: "org" }, "big") };
-    await fanOutNotification(job);
-    await fanOutNotification(job);
+    await fanOutNotification(job, db());
+    await fanOutNotification(job, db());
     expect(await db().notificationRecipient.count({ where: { notificationRowId: job.notificationRowId } })).toBe(2500);
     expect(await db().notificationRecipient.count({ where: { notificationRowId: job.notificationRowId, userId: "doc-only" } })).toBe(0);
   });

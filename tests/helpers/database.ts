@@ -4,9 +4,8 @@ import { disconnectDb } from "@/lib/infra/db";
 import { startMemoryDatabase } from "@/lib/infra/embedded-db";
 import { deployMigrations } from "@/lib/infra/migrate";
 import { setRuntime } from "@/lib/infra/runtime";
-import { startJobs, stopJobs } from "@/lib/infra/jobs";
+import { jobModules, startJobs, stopJobs } from "@/lib/infra/jobs";
 import { startNotifyBus, stopNotifyBus } from "@/lib/infra/notify-bus";
-import { jobModules } from "@/lib/jobs";
 
 // Each test file gets a database of its own, migrated with the real migration driver: an in-memory PGlite
 // on a loopback port by default, or a fresh database on the PostgreSQL named by DATABASE_URL.
@@ -53,7 +52,7 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   setRuntime({ databaseUrl: database.url, databaseMode: database.mode, secretKey: randomBytes(32), ready: true });
   await startNotifyBus({ mode: database.mode, databaseUrl: database.url });
   await Promise.all(jobModules.map((load) => load()));
-  await startJobs(database.url, { work: true, poolMax: 2 });
+  await startJobs({ work: true });
   return {
     ...database,
     async stop() {

@@ -4,6 +4,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 
 export interface ReceivedMail {
   headers: IncomingHttpHeaders;
+  /** Date.now() when the request arrived. */
+  at: number;
   body: {
     personalizations: { to: { email: string }[] }[];
     from: { email: string; name?: string };
@@ -27,7 +29,7 @@ export async function startFakeSendgrid() {
         res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ errors: [{ message: "authorization required" }] }));
         return;
       }
-      received.push({ headers: req.headers, body: JSON.parse(raw) });
+      received.push({ headers: req.headers, at: Date.now(), body: JSON.parse(raw) });
       if (nextStatus >= 400) {
         res.writeHead(nextStatus, { "content-type": "application/json" }).end(JSON.stringify({ errors: [{ message: "fake failure" }] }));
       } else {

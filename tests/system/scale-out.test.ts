@@ -21,7 +21,7 @@ describe.runIf(canRun)("several instances on one PostgreSQL", () => {
   it("apply the migrations once when they start together, then share limits and data", async () => {
     const databaseUrl = await freshDatabase();
     const env = { WEFT_RATE_LIMIT_CREATE_WORKSPACE: "6/3600" };
-    // Three at once: migrations, pg-boss's schema and its queues are all created by whoever gets there first.
+    // Three at once: the migrations are applied by whoever gets there first.
     const [a, b, c] = await Promise.all([startServer(databaseUrl, env), startServer(databaseUrl, env), startServer(databaseUrl, env)]);
 
     const applied = await sql<{ migration_name: string; n: number }>(

@@ -8,7 +8,7 @@ import { unwrap } from "@/lib/console/action-result";
 import { callOperation } from "@/lib/console/operations";
 import { PROVIDER_LABEL, PROVIDERS } from "@/lib/domain/ai/model-routing";
 import { updateApiKeyConfigInput } from "@/lib/domain/api-keys/update-api-key-config-input";
-import type { AiProvider } from "@/lib/infra/ai-models";
+import type { AiProvider } from "@/lib/infra/outbound/ai-models";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { TextField } from "../text-field";

@@ -9,7 +9,7 @@ import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
 import { createApiKeyInput } from "@/lib/domain/api-keys/create-api-key-input";
 import { getApiKeys, getApiKeysInput } from "@/lib/domain/api-keys/get-api-keys";
 import { getAuthTokens } from "@/lib/domain/api-keys/get-auth-tokens";
-import { apiKeyRefInput, forgetResetTokens, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
+import { apiKeyRefInput, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
 import { updateApiKey, updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
 import {
   loginLinkRateLimit,
@@ -65,7 +65,6 @@ export const workspaceEndpoints = [
     message: "Auth token reset successfully.",
     writes: true,
     run: (input, ctx) => resetAuthToken(ctx.scope, input, ctx.tx),
-    afterCommit: forgetResetTokens,
   }),
   defineEndpoint({
     path: "/v2/workspace/authtokens/get",

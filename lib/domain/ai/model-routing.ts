@@ -1,4 +1,4 @@
-import type { AiProvider } from "@/lib/infra/ai-models";
+import type { AiProvider } from "@/lib/infra/outbound/ai-models";
 import { invalid } from "../errors";
 
 // Which provider family serves a model, by name prefix as the spec says, plus the bare o1/o3/o4 names

@@ -1,5 +1,5 @@
 import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
-import type { AiProvider } from "@/lib/infra/ai-models";
+import type { AiProvider } from "@/lib/infra/outbound/ai-models";
 import type { Reader, Tx } from "@/lib/infra/db";
 
 // Customers' own AI provider keys, one per provider per API key: stored encrypted, shown only masked.

@@ -1,5 +1,4 @@
-import { db, transaction } from "@/lib/infra/db";
-import { defineJob } from "@/lib/infra/jobs";
+import { defineJob, type JobContext } from "@/lib/infra/jobs";
 import { errorFields, log } from "@/lib/infra/log";
 import type { OrgScope } from "../organizations/organization-scope";
 import { lockOrganization } from "../organizations/organizations-store";
@@ -7,7 +6,7 @@ import { moveDocumentData } from "./document-data";
 
 // The background half of Migrate Documents: pending -> in_progress -> completed, or failed with a reason.
 // The move and the "completed" mark commit together, so a worker that dies mid-way leaves the migration
-// in_progress with nothing moved, and pg-boss's retry of the job runs it again.
+// in_progress with nothing moved, and the job's retry (policy `documents.migrate`) runs it again.
 
 export const MIGRATION_STATUSES = ["pending", "in_progress", "completed", "failed"] as const;
 export type MigrationStatus = (typeof MIGRATION_STATUSES)[number];
@@ -19,9 +18,9 @@ export interface MigrationJob {
 
 class MigrationFailure extends Error {}
 
-export async function runMigration({ apiKeyId, migrationId }: MigrationJob) {
+export async function runMigration({ apiKeyId, migrationId }: MigrationJob, { db, transaction }: JobContext) {
   const where = { id: migrationId, apiKeyId };
-  const claimed = await db().documentMigration.updateMany({
+  const claimed = await db.documentMigration.updateMany({
     where: { ...where, status: { in: ["pending", "in_progress"] } },
     data: { status: "in_progress" },
   });
@@ -44,8 +43,8 @@ export async function runMigration({ apiKeyId, migrationId }: MigrationJob) {
   } catch (e) {
     if (!(e instanceof MigrationFailure)) log.error("document migration failed", { migrationId, ...errorFields(e) });
     const reason = e instanceof MigrationFailure ? e.message : "Internal error while moving the document's data.";
-    await db().documentMigration.updateMany({ where, data: { status: "failed", reason } });
+    await db.documentMigration.updateMany({ where, data: { status: "failed", reason } });
   }
 }
 
-export const migrationJob = defineJob<MigrationJob>("documents.migrate", runMigration, { retryLimit: 3 });
+export const migrationJob = defineJob<MigrationJob>("documents.migrate", runMigration);

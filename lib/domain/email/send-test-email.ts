@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Reader } from "@/lib/infra/db";
-import { sendMail } from "@/lib/infra/mailer";
+import { sendMail } from "@/lib/infra/outbound/mailer";
 import { readServiceConfig } from "../api-keys/service-config";
 import { DomainError } from "../errors";
 import type { ApiKeyScope } from "../scope";

@@ -1,7 +1,5 @@
-import { db, transaction } from "@/lib/infra/db";
-import { env } from "@/lib/infra/env";
-import { defineJob } from "@/lib/infra/jobs";
-import { sendMail, type Mail } from "@/lib/infra/mailer";
+import { defineJob, FinalJobFailure, type JobContext } from "@/lib/infra/jobs";
+import { sendMail, type Mail } from "@/lib/infra/outbound/mailer";
 import { readServiceConfig } from "../api-keys/service-config";
 import { describeEvent } from "../events/describe-event";
 import type { WeftEvent } from "../events/event";
@@ -10,11 +8,11 @@ import { emailTransport, storedEmail } from "./email-settings";
 
 // Sends one trigger email: through the workspace's SendGrid key (type sendgrid/custom with a key), from its
 // fromEmail/fromCompany, with its comment or tag dynamic template when set; otherwise through the instance
-// mailer. SendGrid 429/5xx and network failures are tried again later (5 s, 30 s, 2 min, 10 min, scaled by
-// WEFT_WEBHOOK_RETRY_SCALE); any other answer (a bad key: 401/403) fails the send for good. Every try's
-// outcome is on the EmailDelivery row (and the mail record in OutboxMail).
+// mailer. SendGrid 429/5xx and network failures fail the job, which the job worker retries on the schedule of
+// the retry policy `email.trigger-send` (and only there: one retry mechanism, so one send per step); any other
+// answer (a bad key: 401/403) fails the send for good. Every try's outcome is on the EmailDelivery row (and the
+// mail record in OutboxMail); the job's row ends failed too when the send does.
 
-const RETRY_DELAYS_S = [5, 30, 120, 600];
 
 interface SendJob {
   deliveryId: string;
@@ -52,29 +50,27 @@ function buildMail(job: SendJob, config: ReturnType<typeof storedEmail>["emailSe
   };
 }
 
-async function send(job: SendJob) {
-  const delivery = await db().emailDelivery.findUnique({ where: { id: job.deliveryId } });
+async function send(job: SendJob, ctx: JobContext) {
+  const db = ctx.db;
+  const delivery = await db.emailDelivery.findUnique({ where: { id: job.deliveryId } });
   if (!delivery || delivery.status !== "pending") return;
-  const config = storedEmail(await readServiceConfig(db(), delivery.apiKeyId)).emailServiceConfig;
+  const config = storedEmail(await readServiceConfig(db, delivery.apiKeyId)).emailServiceConfig;
   const { own, sendOptions } = emailTransport(config);
   const result = await sendMail(buildMail(job, config, delivery.templateId, own), sendOptions);
-  const attempts = delivery.attempts + 1;
   const retryable = result.status === "failed" && (result.code === undefined || result.code === 429 || result.code >= 500);
-  const delay = retryable ? RETRY_DELAYS_S[attempts - 1] : undefined;
-  await transaction(async (tx) => {
-    await tx.emailDelivery.update({
-      where: { id: delivery.id },
-      data: {
-        attempts,
-        mailId: result.id,
-        lastError: result.error ?? null,
-        status: result.status !== "failed" ? "sent" : delay !== undefined ? "pending" : "failed",
-      },
-    });
-    if (delay !== undefined) {
-      await sendTriggerEmail.enqueue(tx, job, { startAfter: new Date(Date.now() + delay * 1000 * env().WEFT_WEBHOOK_RETRY_SCALE) });
-    }
+  const retry = retryable && !ctx.lastAttempt;
+  await db.emailDelivery.update({
+    where: { id: delivery.id },
+    data: {
+      attempts: delivery.attempts + 1,
+      mailId: result.id,
+      lastError: result.error ?? null,
+      status: result.status !== "failed" ? "sent" : retry ? "pending" : "failed",
+    },
   });
+  if (result.status !== "failed") return;
+  const message = result.error ?? "the mail could not be sent";
+  throw retryable ? new Error(message) : new FinalJobFailure(message);
 }
 
-export const sendTriggerEmail = defineJob<SendJob>("email.trigger-send", send, { retryLimit: 2, concurrency: 4 });
+export const sendTriggerEmail = defineJob<SendJob>("email.trigger-send", send, { concurrency: 4 });

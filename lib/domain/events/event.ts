@@ -2,7 +2,7 @@ import type { Tx } from "@/lib/infra/db";
 
 // The contract between what emits events (comments, reactions) and what consumes them (activity log,
 // notifications, email triggers, webhooks). An event is written in the same transaction as the change
-// (outbox) and handed to every consumer later by the dispatcher.
+// (DomainEvent) and handed to every consumer later by the dispatcher.
 
 export const weftEventTypes = [
   "comment_annotation.add",

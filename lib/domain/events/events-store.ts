@@ -1,16 +1,17 @@
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
+import { wakeEventDispatcher } from "@/lib/infra/workers/channels";
 import { asJson } from "../json-fields";
 import type { OrgScope } from "../organizations/organization-scope";
 import type { WeftEvent } from "./event";
 
-// The events area's data access. The outbox side of the event bus: an event is a row written in the
-// transaction of the change it describes, so it exists exactly when the change commits. Each document's events are numbered 1, 2, 3 ...
+// The events area's data access. The writing side of the event bus: an event is a DomainEvent row written in the transaction of the change it
+// describes, so it exists exactly when the change commits. Each document's events are numbered 1, 2, 3 ...
 // under the lock of the document's EventStream row, which makes sequence order the commit order.
 
 export type EventDraft = Omit<WeftEvent, "id" | "timestamp"> & { id?: string; timestamp?: number };
 
-/** Writes the event into the outbox in the caller's transaction; returns it as the consumers will see it. */
+/** Writes the event row in the caller's transaction; returns it as the consumers will see it. */
 export async function emitEvent(tx: Tx, draft: EventDraft): Promise<WeftEvent> {
   const event: WeftEvent = { ...draft, id: draft.id ?? newId("evt"), timestamp: draft.timestamp ?? Date.now() };
   const [{ lastSeq }] = await tx.$queryRaw<{ lastSeq: number }[]>`
@@ -18,7 +19,7 @@ export async function emitEvent(tx: Tx, draft: EventDraft): Promise<WeftEvent> {
     VALUES (${event.apiKeyId}, ${event.organizationId}, ${event.documentId}, 1)
     ON CONFLICT ("apiKeyId", "organizationId", "documentId") DO UPDATE SET "lastSeq" = "EventStream"."lastSeq" + 1
     RETURNING "lastSeq"`;
-  await tx.eventOutbox.create({
+  await tx.domainEvent.create({
     data: {
       id: event.id,
       apiKeyId: event.apiKeyId,
@@ -30,6 +31,7 @@ export async function emitEvent(tx: Tx, draft: EventDraft): Promise<WeftEvent> {
       createdAt: new Date(event.timestamp),
     },
   });
+  await wakeEventDispatcher(tx);
   return event;
 }
 
@@ -39,12 +41,12 @@ export async function moveEvents(tx: Tx, org: OrgScope, from: string, to: string
   await removeEvents(tx, org, [to]);
   await tx.eventStream.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
   await tx.$executeRaw`
-    UPDATE "EventOutbox" SET "documentId" = ${to}, "event" = jsonb_set("event", '{documentId}', to_jsonb(${to}::text))
+    UPDATE "DomainEvent" SET "documentId" = ${to}, "event" = jsonb_set("event", '{documentId}', to_jsonb(${to}::text))
     WHERE "apiKeyId" = ${org.apiKeyId} AND "organizationId" = ${org.organizationId} AND "documentId" = ${from}`;
 }
 
 /** Delete Documents: the document's events go too, so nothing is recreated from them afterwards. */
 export async function removeEvents(tx: Tx, org: OrgScope, documentIds: string[]) {
-  await tx.eventOutbox.deleteMany({ where: { ...org, documentId: { in: documentIds } } });
+  await tx.domainEvent.deleteMany({ where: { ...org, documentId: { in: documentIds } } });
   await tx.eventStream.deleteMany({ where: { ...org, documentId: { in: documentIds } } });
 }

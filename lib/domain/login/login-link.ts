@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/infra/db";
-import { sendMail } from "@/lib/infra/mailer";
+import { sendMail } from "@/lib/infra/outbound/mailer";
 import { publicUrl } from "@/lib/infra/env";
 import { subkey } from "@/lib/infra/crypto";
 

@@ -1,17 +1,25 @@
 import { decryptSecret, openSetting } from "@/lib/infra/crypto";
-import { db } from "@/lib/infra/db";
+import type { Db } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { log } from "@/lib/infra/log";
+import type { PostOutcome } from "@/lib/infra/outbound/post-webhook";
+import type { Claimed } from "@/lib/infra/workers/claim-deliveries";
 import { readServiceConfig } from "../api-keys/service-config";
-import type { Claimed } from "./claim-deliveries";
-import { postWebhook, type PostOutcome } from "./post-webhook";
 import { disableAfterMs, retryDelayMs } from "./retry-schedule";
 import { signatureHeaders } from "./sign-message";
 import { storedWebhook } from "./webhook-settings";
 
-// One attempt of one claimed delivery: build the request, POST it, then record the attempt and move the
-// delivery on (done, next attempt scheduled, or failed for good) if this process still holds the lease.
-// The claim brought everything the attempt needs, so an attempt costs the POST and one statement.
+// What one attempt of a claimed delivery sends, and what its outcome changes: the worker
+// (lib/infra/workers/webhook-worker.ts) claims, asks for the request here, POSTs it (lib/infra/outbound), then
+// hands the outcome back to record the attempt and move the delivery on (done, next attempt scheduled, or
+// failed for good) if its process still holds the lease. The claim brought everything the attempt needs, so
+// an attempt costs the POST and one statement.
+
+export interface WebhookRequest {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+}
 
 function endpointSecrets(d: Claimed): string[] {
   const secrets = [decryptSecret(d.secretEnc!)];
@@ -19,34 +27,33 @@ function endpointSecrets(d: Claimed): string[] {
   return secrets;
 }
 
-async function buildRequest(d: Claimed): Promise<{ url: string; body: string; headers: Record<string, string> }> {
+async function buildRequest(d: Claimed, client: Db): Promise<WebhookRequest> {
   if (d.endpointId) {
     const body = JSON.stringify(d.payload);
     return { url: d.endpointUrl!, body, headers: signatureHeaders(d.messageId, body, endpointSecrets(d)) };
   }
-  const config = storedWebhook(await readServiceConfig(db(), d.apiKeyId));
+  const config = storedWebhook(await readServiceConfig(client, d.apiKeyId));
   const token = openSetting(config.webhookServiceConfig.authToken);
   return { url: d.url ?? "", body: JSON.stringify(d.body), headers: token ? { authorization: `Basic ${token}` } : {} };
 }
 
-export async function attemptDelivery(d: Claimed): Promise<void> {
+/** The request to send for this claim; undefined when there is none to send (the delivery is then skipped). */
+export async function prepareAttempt(d: Claimed, client: Db): Promise<WebhookRequest | undefined> {
   if (d.target === "endpoint" && (!d.endpointId || !d.endpointUrl || d.endpointDisabled)) {
-    await db().webhookDelivery.updateMany({
+    await client.webhookDelivery.updateMany({
       where: { id: d.id, leaseToken: d.leaseToken },
       data: { status: "skipped", leaseToken: null, leaseUntil: null, lastError: "endpoint disabled" },
     });
-    return;
+    return undefined;
   }
-  const request = await buildRequest(d);
-  const outcome = await postWebhook(request.url, request.body, request.headers);
-  await recordOutcome(d, request.url, outcome);
+  return buildRequest(d, client);
 }
 
 /**
  * Moves the delivery on and records the attempt in one statement, only while this process holds the
  * lease; endpoint health is updated afterwards (a success touches the endpoint only after a failure streak).
  */
-async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome) {
+export async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome, client: Db) {
   const leaseToken = d.leaseToken;
   const now = new Date();
   const attemptsMade = d.attemptCount + 1;
@@ -54,7 +61,7 @@ async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome) {
   const status = outcome.ok ? "success" : delay === undefined ? "failed" : "pending";
   const error = outcome.ok ? null : (outcome.error ?? `receiver answered ${outcome.statusCode}`);
   const nextAttemptAt = delay === undefined ? null : new Date(now.getTime() + delay);
-  const recorded = await db().$queryRawUnsafe<{ id: string }[]>(
+  const recorded = await client.$queryRawUnsafe<{ id: string }[]>(
     `WITH moved AS (
        UPDATE "WebhookDelivery"
        SET "status" = $3, "attemptCount" = $4, "nextAttemptAt" = COALESCE($5::timestamp, "nextAttemptAt"), "nextTrigger" = 'scheduled',
@@ -90,7 +97,7 @@ async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome) {
     log.warn("webhook attempt finished after its lease ran out", { deliveryId: d.id });
     return;
   }
-  if (d.endpointId) await trackEndpointHealth(d.endpointId, d.failing, outcome.ok, now);
+  if (d.endpointId) await trackEndpointHealth(client, d.endpointId, d.failing, outcome.ok, now);
   if (!outcome.ok) log.debug("webhook attempt failed", { deliveryId: d.id, attempt: attemptsMade, status: outcome.statusCode, error });
 }
 
@@ -98,14 +105,14 @@ async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome) {
 const utc = (d: Date) => d.toISOString().replace("Z", "");
 
 /** A success clears the failure streak; an endpoint failing for longer than the limit is disabled. */
-async function trackEndpointHealth(endpointId: string, failing: boolean, ok: boolean, now: Date) {
+async function trackEndpointHealth(client: Db, endpointId: string, failing: boolean, ok: boolean, now: Date) {
   const endpoint = { id: endpointId };
   if (ok) {
-    if (failing) await db().webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } });
+    if (failing) await client.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } });
     return;
   }
-  await db().webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince: now } });
-  const disabled = await db().webhookEndpoint.updateMany({
+  await client.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince: now } });
+  const disabled = await client.webhookEndpoint.updateMany({
     where: { id: endpoint.id, disabled: false, failingSince: { lte: new Date(now.getTime() - disableAfterMs()) } },
     data: { disabled: true },
   });

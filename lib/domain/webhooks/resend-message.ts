@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
+import { wakeWebhookWorker } from "@/lib/infra/workers/channels";
 import { notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";
@@ -32,6 +33,7 @@ export async function resendMessage(scope: ApiKeyScope, input: z.output<typeof r
         data: { id: newId("dlv"), apiKeyId: scope.apiKeyId, messageId: message.id, endpointId: endpoint.id, target: "endpoint", createdAt: now, ...again },
       });
     }
+    await wakeWebhookWorker(tx);
     return { messageId: message.id, endpointIds: [endpoint.id] };
   }
   const deliveries = await tx.webhookDelivery.findMany({
@@ -39,5 +41,6 @@ export async function resendMessage(scope: ApiKeyScope, input: z.output<typeof r
     select: { id: true, endpointId: true },
   });
   await tx.webhookDelivery.updateMany({ where: { id: { in: deliveries.map((d) => d.id) }, apiKeyId: scope.apiKeyId }, data: again });
+  await wakeWebhookWorker(tx);
   return { messageId: message.id, endpointIds: deliveries.map((d) => d.endpointId).filter((id): id is string => !!id) };
 }

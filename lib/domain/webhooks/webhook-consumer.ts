@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
+import { wakeWebhookWorker } from "@/lib/infra/workers/channels";
 import { readServiceConfig } from "../api-keys/service-config";
 import { describeEvent } from "../events/describe-event";
 import type { EventConsumer, WeftEvent } from "../events/event";
@@ -9,7 +10,7 @@ import { simpleWebhookWants, storedWebhook } from "./webhook-settings";
 
 // Turns an event into one webhook message and a delivery row per target: every enabled advanced endpoint
 // whose filterTypes (and channels) match, and the simple webhook's raw and processed URLs when its trigger
-// is on. Only rows are written here; the delivery worker does the network I/O. A redelivered event (same
+// is on. Only rows are written here (and the delivery worker woken at commit); it does the network I/O. A redelivered event (same
 // id) writes nothing twice.
 
 /** Messages carry the event's organization and document as channels. */
@@ -79,6 +80,7 @@ export async function consumeForWebhooks(tx: Tx, event: WeftEvent) {
       ...simpleTargets.map(([target, url, body]) => ({ ...base, id: newId("dlv"), target, url, body: body as object })),
     ],
   });
+  await wakeWebhookWorker(tx);
 }
 
 export const webhookConsumer: EventConsumer = { name: "webhooks", consume: consumeForWebhooks };

@@ -1,9 +1,9 @@
 import { Client } from "@sendgrid/client";
 import { MailService } from "@sendgrid/mail";
-import { db } from "./db";
-import { env } from "./env";
-import { errorFields, log } from "./log";
-import { newId } from "./ids";
+import { db } from "../db";
+import { env } from "../env";
+import { errorFields, log } from "../log";
+import { newId } from "../ids";
 
 // One mailer: SendGrid when an API key is configured (WEFT_SENDGRID_API_KEY, or a workspace's own key),
 // otherwise the dev outbox table, which the server log prints and `npx weft outbox:list` shows.

@@ -2,7 +2,7 @@ import { createAnthropic } from "@ai-sdk/anthropic";
 import { createGoogleGenerativeAI } from "@ai-sdk/google";
 import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModel } from "ai";
-import { env } from "./env";
+import { env } from "../env";
 
 // The AI SDK model for one provider family, with the customer's key and the operator's base URL
 // (WEFT_*_BASE_URL: the vendor's API root, e.g. https://api.openai.com/v1, or a local stand-in).

@@ -1,6 +1,6 @@
 import { BlockList, isIP } from "node:net";
 import { lookup } from "node:dns";
-import { env } from "@/lib/infra/env";
+import { env } from "../env";
 
 // Webhook receivers must be public: private, loopback, link-local, shared, multicast and reserved
 // addresses are refused after DNS resolution, at send time, unless WEFT_ALLOW_PRIVATE_URLS=true. The
