@@ -8,10 +8,10 @@ import { clientIpOf } from "./client-ip";
 import type { Endpoint } from "./define-endpoint";
 import { errorResponse, successResponse } from "./envelope";
 import { checkJsonLimits } from "./json-limits";
+import { parseInput } from "./parse-input";
 import { readBodyCapped } from "./read-body";
 import { registry } from "./registry";
 import { runOperation } from "./run-operation";
-import { firstIssueMessage, issueMessage } from "./validation";
 
 // The only code that knows HTTP: look up the path, read the capped body, authenticate into a scope, parse
 // the input, run (run-operation.ts: in the one transaction, or with a reader), shape the reply through the
@@ -37,9 +37,8 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
     const data = await readData(request, endpoint);
     const clientIp = clientIpOf(request.headers, options.clientIp);
     const scope = await authenticate(endpoint.auth, request.headers, clientIp);
-    const input = endpoint.input.safeParse(data, { error: issueMessage, reportInput: true });
-    if (!input.success) throw new DomainError("INVALID_ARGUMENT", firstIssueMessage(input.error));
-    const output = endpoint.output.parse(await runOperation(endpoint, input.data, scope, requestId, clientIp));
+    const input = parseInput(endpoint, data);
+    const output = endpoint.output.parse(await runOperation(endpoint, input, scope, requestId, clientIp));
     const result = endpoint.reply
       ? endpoint.reply.build(output, endpoint.message)
       : { status: "success", message: endpoint.message, data: output };

@@ -13,17 +13,37 @@ const SECURITY: Record<Endpoint["auth"], Record<string, string[]>[]> = {
   apiKey: [{ apiKey: [], apiKeyAuthToken: [] }],
 };
 
-type Shared = Record<string, unknown>;
+/** components.schemas being built, and the zod rendering each name stands for. */
+interface Components {
+  schemas: Record<string, unknown>;
+  renderings: Map<string, string>;
+}
 
-/** Points local "#/$defs/X" references at components.schemas, where references resolve in an OpenAPI document. */
-const relink = <T>(value: T): T => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as T;
-
-// Recursive schemas (a folder's subFolders) come out with local $defs; those move to `shared`, which
-// becomes components.schemas. Name them with `.meta({ id })`.
-function schemaOf(s: z.ZodType, io: "input" | "output", shared: Shared) {
-  const { $schema: _, $defs, ...json } = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" }) as Record<string, unknown>;
-  Object.assign(shared, relink($defs ?? {}));
+// Schemas named with `.meta({ id })` (the contracts beside the domain verbs, recursive ones like a folder's
+// subFolders) come out of zod as local $defs; they move to components.schemas and every operation that uses
+// them points there. A name whose request-side rendering differs from its reply-side one (defaults,
+// optional fields) gets an "Input" twin.
+function schemaOf(s: z.ZodType, io: "input" | "output", components: Components) {
+  const rendered = z.toJSONSchema(s, { io, unrepresentable: "any", target: "draft-2020-12" });
+  const { $schema: _, $defs, ...json } = rendered as { $defs?: Record<string, unknown> } & Record<string, unknown>;
+  const defs = Object.entries($defs ?? {});
+  const names = new Map(defs.map(([name, def]) => [name, componentName(name, JSON.stringify(def), io, components)]));
+  const local = /"#\/\$defs\/([^"]+)"/g;
+  const relink = <T>(value: T): T =>
+    JSON.parse(JSON.stringify(value).replace(local, (_m, n: string) => `"#/components/schemas/${names.get(n)}"`)) as T;
+  for (const [name, def] of defs) components.schemas[names.get(name)!] = relink(def);
   return relink(json);
+}
+
+function componentName(name: string, rendering: string, io: "input" | "output", components: Components) {
+  for (const candidate of [name, io === "input" ? `${name}Input` : `${name}Output`]) {
+    const taken = components.renderings.get(candidate);
+    if (taken === undefined || taken === rendering) {
+      components.renderings.set(candidate, rendering);
+      return candidate;
+    }
+  }
+  throw new Error(`OpenAPI: two different schemas are named ${name}; give one of them another .meta({ id }).`);
 }
 
 const errorSchema = {
@@ -42,36 +62,72 @@ const errorSchema = {
   },
 };
 
-function operation(e: Endpoint, shared: Shared) {
+// The HTTP statuses weft answers with, each a shared response naming the statuses that map to it. The
+// statuses of the protocol's table that no weft code path raises (UNAUTHENTICATED, CANCELLED, UNIMPLEMENTED,
+// DEADLINE_EXCEEDED) share the `default` response instead of taking a line in every operation.
+const ANSWERED = new Set([400, 403, 404, 409, 429, 500, 503]);
+const ERROR_CODES = [...new Set(Object.values(HTTP_STATUS))].sort().filter((code) => ANSWERED.has(code));
+
+const statusesOf = (match: (code: number) => boolean) =>
+  Object.entries(HTTP_STATUS)
+    .filter(([, c]) => match(c))
+    .map(([s, c]) => (ANSWERED.has(c) ? s : `${s} ${c}`));
+
+function errorResponses() {
+  const envelope = { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
+  return {
+    ...Object.fromEntries(
+      ERROR_CODES.map((code) => [
+        `Error${code}`,
+        { description: `Error envelope (${statusesOf((c) => c === code).join(", ")})`, content: envelope },
+      ]),
+    ),
+    Error: { description: `Error envelope (${statusesOf((c) => !ANSWERED.has(c)).join(", ")})`, content: envelope },
+  };
+}
+
+function operation(e: Endpoint, components: Components) {
   const result = e.reply
-    ? schemaOf(e.reply.schema, "output", shared)
+    ? schemaOf(e.reply.schema, "output", components)
     : {
         type: "object",
         required: ["status", "message", "data"],
-        properties: { status: { const: "success" }, message: { const: e.message }, data: schemaOf(e.output, "output", shared) },
+        properties: {
+          status: { const: "success" },
+          message: { const: e.message },
+          data: schemaOf(e.output, "output", components),
+        },
       };
-  const errorCodes = [...new Set(Object.values(HTTP_STATUS))].sort();
+  const data = schemaOf(e.input, "input", components);
+  const operationId = e.path.replace(/^\//, "").replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
+  // Every reply body is a named schema, as in Svix's document: a type name for generated clients.
+  const replyName = `${operationId[0].toUpperCase()}${operationId.slice(1)}Reply`;
+  components.schemas[replyName] = { type: "object", required: ["result"], properties: { result } };
   return {
     post: {
-      operationId: e.path.replace(/^\//, "").replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase()),
+      operationId,
       summary: e.summary,
       security: SECURITY[e.auth],
       requestBody: {
         required: !e.dataOptional,
         content: {
           "application/json": {
-            schema: { type: "object", required: e.dataOptional ? [] : ["data"], properties: { data: schemaOf(e.input, "input", shared) }, additionalProperties: false },
+            schema: {
+              type: "object",
+              required: e.dataOptional ? [] : ["data"],
+              properties: { data },
+              additionalProperties: false,
+            },
           },
         },
       },
       responses: {
         "200": {
           description: e.message,
-          content: { "application/json": { schema: { type: "object", required: ["result"], properties: { result } } } },
+          content: { "application/json": { schema: { $ref: `#/components/schemas/${replyName}` } } },
         },
-        ...Object.fromEntries(
-          errorCodes.map((code) => [String(code), { description: "Error envelope", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }]),
-        ),
+        ...Object.fromEntries(ERROR_CODES.map((c) => [String(c), { $ref: `#/components/responses/Error${c}` }])),
+        default: { $ref: "#/components/responses/Error" },
       },
     },
   };
@@ -79,8 +135,10 @@ function operation(e: Endpoint, shared: Shared) {
 
 export function openApiDocument() {
   const list = endpoints as unknown as readonly Endpoint[];
-  const shared: Shared = {};
-  const paths = Object.fromEntries([...list].sort((a, b) => a.path.localeCompare(b.path)).map((e) => [e.path, operation(e, shared)]));
+  const components: Components = { schemas: {}, renderings: new Map() };
+  const sorted = [...list].sort((a, b) => a.path.localeCompare(b.path));
+  const paths = Object.fromEntries(sorted.map((e) => [e.path, operation(e, components)]));
+  const schemas = Object.fromEntries(Object.entries(components.schemas).sort(([a], [b]) => a.localeCompare(b)));
   return {
     openapi: "3.1.0",
     info: {
@@ -91,7 +149,8 @@ export function openApiDocument() {
     servers: [{ url: "http://localhost:3000" }],
     paths,
     components: {
-      schemas: { Error: errorSchema, ...shared },
+      schemas: { Error: errorSchema, ...schemas },
+      responses: errorResponses(),
       securitySchemes: {
         workspaceId: { type: "apiKey", in: "header", name: "x-service-workspace-id" },
         workspaceAuthToken: { type: "apiKey", in: "header", name: "x-service-workspace-auth-token" },

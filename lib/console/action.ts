@@ -5,9 +5,10 @@ import { runAction, type Access, type ActionDefinition, type Targets } from "./r
 import { currentViewer } from "./viewer";
 
 /**
- * The one way to write a console server action: `export const renameKey = consoleAction({ access, input, run })`
- * in a "use server" module. Clients call it as `renameKey(input, target)`, the target being the workspace
- * (and key) it acts on; see run-action.ts for what happens on the server.
+ * A console server action for something the REST API does not do (a REST operation goes through
+ * `callOperation` in operations.ts): `export const sendTest = consoleAction({ access, input, run })` in a
+ * "use server" module. Clients call it as `sendTest(input, target)`, the target being the workspace (and key)
+ * it acts on; see run-action.ts for what happens on the server.
  */
 export function consoleAction<A extends Access, S extends z.ZodType, T, W extends boolean = false, R = T>(
   def: ActionDefinition<A, S, T, W, R>,

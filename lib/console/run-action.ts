@@ -8,10 +8,10 @@ import { apiKeyScopeFor, assertOperator, workspaceScopeFor, type Viewer } from "
 import type { ActionResult } from "./action-result";
 import { check } from "./validate";
 
-// The body of every console server action (action.ts adds the session): check who is asking, parse the input
-// with the same schema as the REST endpoint, resolve what it acts on through access.ts, run the domain
-// function (`writes: true`: in one transaction, like the dispatcher; otherwise with a reader), and answer
-// {ok, data} or {ok: false, error} with the domain's own message.
+// The body of the console's own server actions, for what the REST API does not do (action.ts adds the
+// session; REST operations go through operations.ts instead): check who is asking, parse the input, resolve
+// what it acts on through access.ts, run the domain function (`writes: true`: in one transaction, like the
+// dispatcher; otherwise with a reader), and answer {ok, data} or {ok: false, error} with the domain's message.
 
 export type Access = "viewer" | "workspace" | "apiKey";
 
@@ -72,8 +72,8 @@ export async function runAction<A extends Access, S extends z.ZodType, T, W exte
     if (!viewer) return { ok: false, error: SIGNED_OUT };
     if (def.operatorOnly) assertOperator(viewer);
     const parsed = check(def.input, input);
-    if (!parsed.ok) return { ok: false, error: parsed.error };
-    const scope = (await scopeOf(def.access, viewer, target, db())) as Scopes[A];
+    if (!parsed.ok) return { ok: false, error: parsed.error, ...(parsed.field && { field: parsed.field }) };
+    const scope = await scopeOf(def.access, viewer, target, db());
     return { ok: true, data: await runDefinition(def, parsed.data, viewer, scope) };
   } catch (e) {
     if (e instanceof DomainError) return { ok: false, error: e.message };
@@ -94,10 +94,20 @@ async function runDefinition<A extends Access, S extends z.ZodType, T, W extends
   return def.afterCommit ? def.afterCommit(result) : (result as unknown as R);
 }
 
-async function scopeOf(access: Access, viewer: Viewer, target: unknown, tx: Reader) {
-  if (access === "viewer") return viewer.scope;
-  const t = targetSchemas[access].safeParse(target);
+/** The scope the viewer acts in: their own, or the workspace / key the target names, if they may see it. */
+export async function scopeOf<A extends Access>(
+  access: A,
+  viewer: Viewer,
+  target: unknown,
+  tx: Reader,
+): Promise<Scopes[A]> {
+  if (access === "viewer") return viewer.scope as Scopes[A];
+  const t = targetSchemas[access as Exclude<Access, "viewer">].safeParse(target);
   if (!t.success) throw notFound(access === "workspace" ? "Workspace not found." : "API key not found.");
   const { workspaceId, apiKeyId } = t.data as Partial<Targets["apiKey"]> & Targets["workspace"];
-  return apiKeyId === undefined ? workspaceScopeFor(viewer, workspaceId, tx) : apiKeyScopeFor(viewer, workspaceId, apiKeyId, tx);
+  const scope =
+    apiKeyId === undefined
+      ? await workspaceScopeFor(viewer, workspaceId, tx)
+      : await apiKeyScopeFor(viewer, workspaceId, apiKeyId, tx);
+  return scope as Scopes[A];
 }

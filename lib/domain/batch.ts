@@ -11,13 +11,13 @@ export function batchOf<T extends z.ZodType>(item: T) {
   return z.array(item).min(1).max(MAX_BATCH);
 }
 
-export interface ItemResult {
-  success: boolean;
-  id?: string;
-  message: string;
-}
+/** A batch reply: each item's outcome, keyed by the item's client id. */
+export const itemResults = z
+  .record(z.string(), z.object({ success: z.boolean(), id: z.string().optional(), message: z.string() }))
+  .meta({ id: "ItemResults" });
 
-export type ItemResults = Record<string, ItemResult>;
+export type ItemResults = z.infer<typeof itemResults>;
+export type ItemResult = ItemResults[string];
 
 /**
  * The reply is keyed by id, so one id twice in a batch could not report two outcomes: refuse it, naming

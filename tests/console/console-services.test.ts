@@ -1,20 +1,17 @@
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "@/lib/console/access";
-import { runAction, type ActionContext, type WriteActionContext } from "@/lib/console/run-action";
+import { runOperationAction } from "@/lib/console/operation-action";
+import { runAction, type ActionContext } from "@/lib/console/run-action";
 import { sendTestEmail } from "@/lib/domain/email/send-test-email";
-import { updateEmailConfig, updateEmailConfigInput } from "@/lib/domain/email/update-email-config";
-import { createEndpoint, createEndpointInput } from "@/lib/domain/webhooks/create-endpoint";
-import { endpointIdInput } from "@/lib/domain/webhooks/endpoint-fields";
-import { getEndpointSecret } from "@/lib/domain/webhooks/endpoint-secret";
-import { updateAdvancedWebhookConfig, updateAdvancedWebhookConfigInput } from "@/lib/domain/webhooks/update-advanced-webhook-config";
 import { db } from "@/lib/infra/db";
 import { reloadEnvForTests } from "@/lib/infra/env";
 import { newWorkspace, useTestDatabase } from "../helpers/api";
 import { startFakeSendgrid } from "../helpers/fake-sendgrid";
 
-// The email and webhook actions of the console (lib/console/api-keys/{email,webhook}-actions.ts), run through
-// runAction like the console runs them: another owner's key is not found and nothing changes; the owner's works.
+// The console's email and webhook calls: the REST operations through the generic action
+// (lib/console/operation-action.ts) and the test mail through its own action, run like the console runs them:
+// another owner's key is not found and nothing changes; the owner's works.
 
 let sendgrid: Awaited<ReturnType<typeof startFakeSendgrid>>;
 
@@ -30,37 +27,20 @@ afterAll(async () => {
 
 useTestDatabase();
 
+/** The browser's address, as operations.ts takes it from the request. */
+const IP = "127.0.0.1";
 const owner = (email: string): Viewer => ({ email, operator: false, scope: { level: "owner", ownerEmail: email } });
 
-const saveEmail = {
-  access: "apiKey" as const,
-  input: updateEmailConfigInput,
-  writes: true as const,
-  run: (input: z.output<typeof updateEmailConfigInput>, { scope, tx }: WriteActionContext<"apiKey">) => updateEmailConfig(scope, input, tx),
-};
 const sendTest = {
   access: "apiKey" as const,
   input: z.strictObject({}),
-  run: (_input: unknown, { scope, viewer, db }: ActionContext<"apiKey">) => sendTestEmail(scope, { to: viewer.email }, db),
+  run: (_input: unknown, { scope, viewer, db }: ActionContext<"apiKey">) =>
+    sendTestEmail(scope, { to: viewer.email }, db),
 };
-const enableAdvanced = {
-  access: "apiKey" as const,
-  input: updateAdvancedWebhookConfigInput,
-  writes: true as const,
-  run: (input: z.output<typeof updateAdvancedWebhookConfigInput>, { scope, tx }: WriteActionContext<"apiKey">) =>
-    updateAdvancedWebhookConfig(scope, input, tx),
-};
-const addEndpoint = {
-  access: "apiKey" as const,
-  input: createEndpointInput,
-  writes: true as const,
-  run: (input: z.output<typeof createEndpointInput>, { scope, tx }: WriteActionContext<"apiKey">) => createEndpoint(scope, input, tx),
-};
-const revealSecret = {
-  access: "apiKey" as const,
-  input: endpointIdInput,
-  run: (input: z.output<typeof endpointIdInput>, { scope, db }: ActionContext<"apiKey">) => getEndpointSecret(scope, input, db),
-};
+const saveEmail = "/v2/workspace/emailconfig/update" as const;
+const enableAdvanced = "/v2/workspace/advancedwebhookconfig/update" as const;
+const addEndpoint = "/v2/workspace/advancedwebhook/endpoints/create" as const;
+const revealSecret = "/v2/workspace/advancedwebhook/endpoints/secret/get" as const;
 
 const NOT_FOUND = { ok: false, error: "API key not found." };
 
@@ -71,22 +51,45 @@ describe("console email and webhook actions", () => {
     const theirs = { workspaceId: b.workspace.id, apiKeyId: a.apiKey };
     const mine = { workspaceId: a.workspace.id, apiKeyId: a.apiKey };
 
-    expect(await runAction(saveEmail, owner(b.email), { useEmailService: true }, theirs)).toEqual(NOT_FOUND);
-    expect(await runAction(saveEmail, owner(b.email), { useEmailService: true }, mine)).toEqual(NOT_FOUND);
+    expect(await runOperationAction(saveEmail, owner(b.email), { useEmailService: true }, theirs, IP)).toEqual(
+      NOT_FOUND,
+    );
+    expect(await runOperationAction(saveEmail, owner(b.email), { useEmailService: true }, mine, IP)).toEqual(NOT_FOUND);
     expect(await runAction(sendTest, owner(b.email), {}, theirs)).toEqual(NOT_FOUND);
-    expect(await runAction(enableAdvanced, owner(b.email), { isEnabled: true }, theirs)).toEqual(NOT_FOUND);
-    const serviceConfig = (await db().apiKey.findUniqueOrThrow({ where: { id: a.apiKey } })).serviceConfig as Record<string, unknown> | null;
+    expect(await runOperationAction(enableAdvanced, owner(b.email), { isEnabled: true }, theirs, IP)).toEqual(
+      NOT_FOUND,
+    );
+    const serviceConfig = (await db().apiKey.findUniqueOrThrow({ where: { id: a.apiKey } })).serviceConfig as Record<
+      string,
+      unknown
+    > | null;
     expect(serviceConfig?.useEmailService).not.toBe(true);
     expect(serviceConfig?.advancedWebhookConfig).toBeUndefined();
     expect(await db().outboxMail.count({ where: { to: b.email, subject: { contains: "Test email" } } })).toBe(0);
 
     // The owner: first advanced save must enable (the service's rule, same message as REST), then endpoints.
-    expect(await runAction(enableAdvanced, owner(a.email), { encodeData: true }, mine)).toMatchObject({ ok: false, error: expect.stringContaining("not configured") });
-    expect(await runAction(enableAdvanced, owner(a.email), { isEnabled: true }, mine)).toMatchObject({ ok: true, data: { isEnabled: true } });
-    const created = await runAction(addEndpoint, owner(a.email), { url: "https://hooks.example.com/in" }, mine);
+    expect(await runOperationAction(enableAdvanced, owner(a.email), { encodeData: true }, mine, IP)).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("not configured"),
+    });
+    expect(await runOperationAction(enableAdvanced, owner(a.email), { isEnabled: true }, mine, IP)).toMatchObject({
+      ok: true,
+      data: { isEnabled: true },
+    });
+    const created = await runOperationAction(
+      addEndpoint,
+      owner(a.email),
+      { url: "https://hooks.example.com/in" },
+      mine,
+      IP,
+    );
     if (!created.ok) throw new Error(created.error);
-    expect(await runAction(revealSecret, owner(b.email), { endpointId: created.data.id }, theirs)).toEqual(NOT_FOUND);
-    expect(await runAction(revealSecret, owner(a.email), { endpointId: created.data.id }, mine)).toMatchObject({ ok: true, data: { secret: expect.stringMatching(/^whsec_/) } });
+    expect(await runOperationAction(revealSecret, owner(b.email), { endpointId: created.data.id }, theirs, IP)).toEqual(
+      NOT_FOUND,
+    );
+    expect(
+      await runOperationAction(revealSecret, owner(a.email), { endpointId: created.data.id }, mine, IP),
+    ).toMatchObject({ ok: true, data: { secret: expect.stringMatching(/^whsec_/) } });
   });
 
   it("send the test mail to the signed-in user through the key's mail path", async () => {
@@ -97,7 +100,15 @@ describe("console email and webhook actions", () => {
     const mail = await db().outboxMail.findFirstOrThrow({ where: { to: a.email, subject: "Test email from weft" } });
     expect(mail.status).not.toBe("failed");
 
-    expect(await runAction(saveEmail, owner(a.email), { useEmailService: true, emailServiceConfig: { fromEmail: "nope" } }, mine)).toEqual({
+    expect(
+      await runOperationAction(
+        saveEmail,
+        owner(a.email),
+        { useEmailService: true, emailServiceConfig: { fromEmail: "nope" } },
+        mine,
+        IP,
+      ),
+    ).toEqual({
       ok: false,
       error: "Invalid email service configuration.",
     });
@@ -106,8 +117,17 @@ describe("console email and webhook actions", () => {
   it("send the test mail through the workspace's own SendGrid key and sender, and report SendGrid's refusal", async () => {
     const a = await newWorkspace();
     const mine = { workspaceId: a.workspace.id, apiKeyId: a.apiKey };
-    const config = { type: "custom" as const, apiKey: "SG.console-test-key", fromEmail: "noreply@acme.example", fromCompany: "Acme" };
-    expect(await runAction(saveEmail, owner(a.email), { emailServiceConfig: config }, mine)).toMatchObject({ ok: true });
+    const config = {
+      type: "custom" as const,
+      apiKey: "SG.console-test-key",
+      fromEmail: "noreply@acme.example",
+      fromCompany: "Acme",
+    };
+    expect(await runOperationAction(saveEmail, owner(a.email), { emailServiceConfig: config }, mine, IP)).toMatchObject(
+      {
+        ok: true,
+      },
+    );
 
     const sent = await runAction(sendTest, owner(a.email), {}, mine);
     expect(sent).toMatchObject({ ok: true, data: { to: a.email, transport: "sendgrid", status: "sent" } });
@@ -118,7 +138,10 @@ describe("console email and webhook actions", () => {
     expect(mail.body.subject).toBe("Acme: Test email from weft");
 
     sendgrid.failNextWith(401);
-    expect(await runAction(sendTest, owner(a.email), {}, mine)).toEqual({ ok: false, error: "The test email could not be sent: SendGrid answered 401." });
+    expect(await runAction(sendTest, owner(a.email), {}, mine)).toEqual({
+      ok: false,
+      error: "The test email could not be sent: SendGrid answered 401.",
+    });
     sendgrid.failNextWith(202);
   });
 });

@@ -2,9 +2,10 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { getAiProviderKeysAction, saveAiProviderKeysAction } from "@/lib/console/api-keys/ai-actions";
+import type { ApiOutput } from "@/lib/api/client";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
+import { callOperation } from "@/lib/console/operations";
 import { PROVIDER_LABEL, PROVIDERS } from "@/lib/domain/ai/model-routing";
 import { updateApiKeyConfigInput } from "@/lib/domain/api-keys/update-api-key-config-input";
 import type { AiProvider } from "@/lib/infra/outbound/ai-models";
@@ -14,7 +15,7 @@ import { TextField } from "../text-field";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useHydrated } from "../use-hydrated";
 
-type Masked = Partial<Record<AiProvider, { displayText: string }>>;
+type Masked = NonNullable<ApiOutput<"/v2/workspace/apikeyconfig/get">["aiModelsConfig"]>;
 
 /**
  * The key's own OpenAI / Anthropic / Gemini keys (Ask AI and agents use them): each shown masked, set or
@@ -26,13 +27,20 @@ export function AiProviderKeys({ workspaceId, apiKeyId, initial }: { workspaceId
   const providerId = useId();
   const queryKey = apiKeyKeys.aiProviderKeys(workspaceId, apiKeyId);
   const target = { workspaceId, apiKeyId };
-  const masked = useQuery({ queryKey, queryFn: () => unwrap(getAiProviderKeysAction({}, target)), initialData: initial });
+  const masked = useQuery({
+    queryKey,
+    queryFn: async () => {
+      const config = await unwrap(callOperation("/v2/workspace/apikeyconfig/get", {}, target));
+      return config.aiModelsConfig ?? {};
+    },
+    initialData: initial,
+  });
   const [provider, setProvider] = useState<AiProvider>(PROVIDERS[0]);
   const [secret, setSecret] = useState("");
   const [saved, setSaved] = useState<string | null>(null);
   const save = useCheckedMutation(
     updateApiKeyConfigInput,
-    (input) => saveAiProviderKeysAction(input, target),
+    (input) => callOperation("/v2/workspace/apikeyconfig/update", input, target),
     async (_data, input) => {
       const name = input.aiModelApiKey?.[0]?.provider;
       setSecret("");

@@ -2,10 +2,10 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { addAllowedDomainsAction, getAllowedDomainsAction, removeAllowedDomainsAction } from "@/lib/console/api-keys/actions";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
 import { splitList } from "@/lib/console/format";
+import { callOperation } from "@/lib/console/operations";
 import { PAGE_SIZE } from "@/lib/console/page-size";
 import { domainsInput } from "@/lib/domain/domains/domains-input";
 import { ConfirmButton } from "../confirm-button";
@@ -29,14 +29,14 @@ export function AllowedDomains({ workspaceId, apiKeyId, initial }: { workspaceId
 
   const domains = useQuery({
     queryKey,
-    queryFn: () => unwrap(getAllowedDomainsAction({}, target)),
+    queryFn: () => unwrap(callOperation("/v2/workspace/domains/get", {}, target)),
     initialData: { allowedDomains: initial },
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey });
 
   const add = useCheckedMutation(
     domainsInput,
-    (input) => addAllowedDomainsAction(input, target),
+    (input) => callOperation("/v2/workspace/domains/add", input, target),
     (result) => {
       setText("");
       setNote(
@@ -48,7 +48,8 @@ export function AllowedDomains({ workspaceId, apiKeyId, initial }: { workspaceId
     },
   );
   const remove = useMutation({
-    mutationFn: (domain: string) => unwrap(removeAllowedDomainsAction({ domains: [domain] }, target)),
+    mutationFn: (domain: string) =>
+      unwrap(callOperation("/v2/workspace/domains/delete", { domains: [domain] }, target)),
     onSuccess: (result) => {
       setNote(result.domainsRemoved.length ? `Removed ${list(result.domainsRemoved)}.` : "That domain was already gone.");
       return refresh();

@@ -1,25 +1,24 @@
 "use client";
 
 import Link from "next/link";
-import { listApiKeysAction } from "@/lib/console/api-keys/actions";
+import type { ApiOutput } from "@/lib/api/client";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
+import { callOperation } from "@/lib/console/operations";
 import { PAGE_SIZE } from "@/lib/console/page-size";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { usePagedQuery } from "../use-paged-query";
 import { KeyTypeBadge } from "./key-type-badge";
 
-interface Page {
-  keys: { id: string; apiKeyName: string; type: string }[];
-  nextPageToken?: string;
-}
+type Page = ApiOutput<"/v2/workspace/apikeys/get">;
 
 /** The workspace's keys through Get API Keys, a page at a time. */
 export function ApiKeyList({ workspaceId, initialPage }: { workspaceId: string; initialPage: Page }) {
   const { query, pager } = usePagedQuery({
     queryKey: (pageToken) => apiKeyKeys.list(workspaceId, pageToken),
-    fetchPage: (pageToken) => unwrap(listApiKeysAction({ pageSize: PAGE_SIZE, pageToken }, { workspaceId })),
+    fetchPage: (pageToken) =>
+      unwrap(callOperation("/v2/workspace/apikeys/get", { pageSize: PAGE_SIZE, pageToken }, { workspaceId })),
     initialPage,
   });
   const keys = query.data?.keys ?? [];

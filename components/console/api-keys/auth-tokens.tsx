@@ -2,9 +2,9 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { resetAuthTokenAction, revealAuthTokensAction } from "@/lib/console/api-keys/actions";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
+import { callOperation } from "@/lib/console/operations";
 import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { SecretValue } from "../secret-value";
@@ -15,10 +15,12 @@ import { useRevealedQuery } from "../use-revealed-query";
 export function AuthTokens({ workspaceId, apiKeyId }: { workspaceId: string; apiKeyId: string }) {
   const queryClient = useQueryClient();
   const queryKey = apiKeyKeys.tokens(workspaceId, apiKeyId);
-  const secret = useRevealedQuery(queryKey, () => unwrap(revealAuthTokensAction({ apiKey: apiKeyId }, { workspaceId })));
+  const secret = useRevealedQuery(queryKey, () =>
+    unwrap(callOperation("/v2/workspace/authtokens/get", { apiKey: apiKeyId }, { workspaceId })),
+  );
   const [resetDone, setResetDone] = useState(false);
   const reset = useMutation({
-    mutationFn: () => unwrap(resetAuthTokenAction({ apiKey: apiKeyId }, { workspaceId })),
+    mutationFn: () => unwrap(callOperation("/v2/workspace/authtoken/reset", { apiKey: apiKeyId }, { workspaceId })),
     onSuccess: (result) => {
       // The reset answers with the only token the key now has: show it without asking again.
       queryClient.setQueryData(queryKey, { apiKey: result.apiKey, authTokens: [result.newAuthToken] });

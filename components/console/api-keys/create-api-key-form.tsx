@@ -3,9 +3,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
-import { createApiKeyAction } from "@/lib/console/api-keys/actions";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { splitList, withoutBlanks } from "@/lib/console/format";
+import { callOperation } from "@/lib/console/operations";
 import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
 import { API_KEY_TYPES, createApiKeyInput, DEFAULT_PERSISTENCE_REGION, DEFAULT_REALTIME_REGION } from "@/lib/domain/api-keys/create-api-key-input";
 import { REGIONS } from "@/lib/domain/fields";
@@ -33,7 +33,7 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
   });
   const create = useCheckedMutation(
     createApiKeyInput,
-    (input) => createApiKeyAction(input, { workspaceId }),
+    (input) => callOperation("/v2/workspace/apikey/create", input, { workspaceId }),
     async (created) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(workspaceId) }),
@@ -78,7 +78,13 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
           <RegionSelect id={ids.realtime} label="Realtime region" value={values.realtimeDBRegion} onChange={set("realtimeDBRegion")} />
         </fieldset>
       )}
-      <TextField label="Owner email" type="email" value={values.ownerEmail} onChange={set("ownerEmail")} />
+      <TextField
+        label="Owner email"
+        type="email"
+        value={values.ownerEmail}
+        onChange={set("ownerEmail")}
+        invalid={create.field === "ownerEmail"}
+      />
       <div>
         <label htmlFor={ids.domains} className={ui.label}>
           Allowed domains (optional)

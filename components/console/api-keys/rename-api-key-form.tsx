@@ -3,8 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { renameApiKeyAction } from "@/lib/console/api-keys/actions";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
+import { callOperation } from "@/lib/console/operations";
 import { updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
@@ -20,7 +20,7 @@ export function RenameApiKeyForm({ workspaceId, apiKeyId, name }: { workspaceId:
   const [apiKeyName, setApiKeyName] = useState(name);
   const rename = useCheckedMutation(
     updateApiKeyInput,
-    (input) => renameApiKeyAction(input, { workspaceId }),
+    (input) => callOperation("/v2/workspace/apikey/update", input, { workspaceId }),
     async () => {
       await queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(workspaceId) });
       router.refresh();

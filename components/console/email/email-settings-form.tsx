@@ -2,9 +2,12 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { getEmailConfigAction, saveEmailConfigAction, sendTestEmailAction } from "@/lib/console/api-keys/email-actions";
+import type { ApiOutput } from "@/lib/api/client";
+import type { ApiInput } from "@/lib/api/client";
+import { sendTestEmailAction } from "@/lib/console/api-keys/email-actions";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
+import { callOperation } from "@/lib/console/operations";
 import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
@@ -12,18 +15,7 @@ import { TextField } from "../text-field";
 import { useHydrated } from "../use-hydrated";
 import { TriggerCheckboxes } from "../webhooks/trigger-checkboxes";
 
-export interface EmailConfigView {
-  useEmailService: boolean;
-  emailServiceConfig: {
-    type: string;
-    apiKey: string;
-    fromEmail: string;
-    fromCompany: string;
-    commentTemplateId: string;
-    tagTemplateId: string;
-    triggers?: Record<string, boolean>;
-  };
-}
+export type EmailConfigView = ApiOutput<"/v2/workspace/emailconfig/get">;
 
 const TYPES = [
   { value: "default", label: "Default (this instance's mailer)" },
@@ -55,7 +47,11 @@ export function EmailSettingsForm({
   const typeId = useId();
   const target = { workspaceId, apiKeyId };
   const queryKey = apiKeyKeys.email(workspaceId, apiKeyId);
-  const config = useQuery({ queryKey, queryFn: () => unwrap(getEmailConfigAction({}, target)), initialData: initial });
+  const config = useQuery({
+    queryKey,
+    queryFn: () => unwrap(callOperation("/v2/workspace/emailconfig/get", {}, target)),
+    initialData: initial,
+  });
   const c = config.data.emailServiceConfig;
 
   const [enabled, setEnabled] = useState(initial.useEmailService);
@@ -72,7 +68,8 @@ export function EmailSettingsForm({
 
   // The server action parses with Update Email Config's schema and answers with its message.
   const save = useMutation({
-    mutationFn: (input: Parameters<typeof saveEmailConfigAction>[0]) => unwrap(saveEmailConfigAction(input, target)),
+    mutationFn: (input: ApiInput<"/v2/workspace/emailconfig/update">) =>
+      unwrap(callOperation("/v2/workspace/emailconfig/update", input, target)),
     onSuccess: (result) => {
       setNewKey("");
       setEnabled(result.useEmailService);

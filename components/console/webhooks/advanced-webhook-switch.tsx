@@ -2,8 +2,8 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { saveAdvancedWebhookConfigAction } from "@/lib/console/api-keys/webhook-actions";
 import { unwrap } from "@/lib/console/action-result";
+import { callOperation } from "@/lib/console/operations";
 import { FormMessage } from "../form-message";
 import type { AdvancedConfigView } from "./types";
 
@@ -23,7 +23,8 @@ export function AdvancedWebhookSwitch({
 }) {
   const [note, setNote] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: (isEnabled: boolean) => unwrap(saveAdvancedWebhookConfigAction({ isEnabled }, { workspaceId, apiKeyId })),
+    mutationFn: (isEnabled: boolean) =>
+      unwrap(callOperation("/v2/workspace/advancedwebhookconfig/update", { isEnabled }, { workspaceId, apiKeyId })),
     onSuccess: (result) => {
       setNote(result.isEnabled ? "Advanced webhooks turned on." : "Advanced webhooks turned off. Endpoints are kept.");
       onSaved(result);

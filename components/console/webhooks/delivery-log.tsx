@@ -3,9 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { listAttemptsAction, listMessagesAction, resendMessageAction } from "@/lib/console/api-keys/webhook-actions";
 import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
+import { callOperation } from "@/lib/console/operations";
 import { PAGE_SIZE } from "@/lib/console/page-size";
 import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
@@ -33,7 +33,12 @@ export function DeliveryLog({ workspaceId, apiKeyId, initialPage, canResend }: {
   const target = { workspaceId, apiKeyId };
   const { query, pager } = usePagedQuery({
     queryKey: (iterator) => apiKeyKeys.messages(workspaceId, apiKeyId, iterator),
-    fetchPage: async (iterator) => asPaged(await unwrap(listMessagesAction({ limit: PAGE_SIZE, iterator }, target))),
+    fetchPage: async (iterator) =>
+      asPaged(
+        await unwrap(
+          callOperation("/v2/workspace/advancedwebhook/messages/get", { limit: PAGE_SIZE, iterator }, target),
+        ),
+      ),
     initialPage: asPaged(initialPage),
     refetchInterval: POLL_MS,
   });
@@ -71,7 +76,8 @@ function MessageItem({ message: m, workspaceId, apiKeyId, canResend }: { message
   const [note, setNote] = useState<string | null>(null);
   const target = { workspaceId, apiKeyId };
   const resend = useMutation({
-    mutationFn: () => unwrap(resendMessageAction({ messageId: m.id }, target)),
+    mutationFn: () =>
+      unwrap(callOperation("/v2/workspace/advancedwebhook/messages/resend", { messageId: m.id }, target)),
     onSuccess: (r) => {
       setNote(r.endpointIds.length ? `Resend scheduled to ${r.endpointIds.length} endpoint${r.endpointIds.length > 1 ? "s" : ""}.` : "No endpoint to resend to.");
       setOpen(true);
@@ -132,7 +138,14 @@ function MessageItem({ message: m, workspaceId, apiKeyId, canResend }: { message
 function Attempts({ workspaceId, apiKeyId, messageId }: { workspaceId: string; apiKeyId: string; messageId: string }) {
   const attempts = useQuery({
     queryKey: apiKeyKeys.attempts(workspaceId, apiKeyId, messageId),
-    queryFn: () => unwrap(listAttemptsAction({ messageId, limit: ATTEMPTS_SHOWN }, { workspaceId, apiKeyId })),
+    queryFn: () =>
+      unwrap(
+        callOperation(
+          "/v2/workspace/advancedwebhook/attempts/get",
+          { messageId, limit: ATTEMPTS_SHOWN },
+          { workspaceId, apiKeyId },
+        ),
+      ),
     refetchInterval: POLL_MS,
   });
   if (attempts.error) return <FormMessage error={attempts.error.message} />;

@@ -2,8 +2,8 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { createEndpointAction, updateEndpointAction } from "@/lib/console/api-keys/webhook-actions";
 import { unwrap } from "@/lib/console/action-result";
+import { callOperation } from "@/lib/console/operations";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
@@ -47,8 +47,14 @@ export function EndpointForm({
         ...(rate !== undefined && { rateLimit: rate }),
       };
       return endpoint
-        ? unwrap(updateEndpointAction({ endpointId: endpoint.id, ...fields }, target))
-        : unwrap(createEndpointAction(fields, target));
+        ? unwrap(
+            callOperation(
+              "/v2/workspace/advancedwebhook/endpoints/update",
+              { endpointId: endpoint.id, ...fields },
+              target,
+            ),
+          )
+        : unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/create", fields, target));
     },
     onSuccess: (saved) => {
       if (!endpoint) {

@@ -3,8 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { deleteEndpointAction, listEndpointsAction } from "@/lib/console/api-keys/webhook-actions";
 import { unwrap } from "@/lib/console/action-result";
+import { callOperation } from "@/lib/console/operations";
 import { PAGE_SIZE } from "@/lib/console/page-size";
 import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
@@ -36,12 +36,18 @@ export function EndpointList({
   const [note, setNote] = useState<string | null>(null);
   const { query, pager } = usePagedQuery({
     queryKey: (iterator) => apiKeyKeys.endpoints(workspaceId, apiKeyId, iterator),
-    fetchPage: async (iterator) => asPaged(await unwrap(listEndpointsAction({ limit: PAGE_SIZE, iterator }, target))),
+    fetchPage: async (iterator) =>
+      asPaged(
+        await unwrap(
+          callOperation("/v2/workspace/advancedwebhook/endpoints/get", { limit: PAGE_SIZE, iterator }, target),
+        ),
+      ),
     initialPage: initialPage && asPaged(initialPage),
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: [...apiKeyKeys.advancedWebhook(workspaceId, apiKeyId), "endpoints"] });
   const remove = useMutation({
-    mutationFn: (endpoint: EndpointView) => unwrap(deleteEndpointAction({ endpointId: endpoint.id }, target)),
+    mutationFn: (endpoint: EndpointView) =>
+      unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/delete", { endpointId: endpoint.id }, target)),
     onSuccess: (_r, endpoint) => {
       setNote(`Deleted ${endpoint.url}.`);
       return refresh();

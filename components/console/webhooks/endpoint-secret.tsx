@@ -3,8 +3,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { revealEndpointSecretAction, rotateEndpointSecretAction } from "@/lib/console/api-keys/webhook-actions";
 import { unwrap } from "@/lib/console/action-result";
+import { callOperation } from "@/lib/console/operations";
 import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { SecretValue } from "../secret-value";
@@ -16,10 +16,13 @@ export function EndpointSecret({ workspaceId, apiKeyId, endpointId, url }: { wor
   const queryClient = useQueryClient();
   const target = { workspaceId, apiKeyId };
   const queryKey = apiKeyKeys.endpointSecret(workspaceId, apiKeyId, endpointId);
-  const secret = useRevealedQuery(queryKey, () => unwrap(revealEndpointSecretAction({ endpointId }, target)));
+  const secret = useRevealedQuery(queryKey, () =>
+    unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId }, target)),
+  );
   const [rotated, setRotated] = useState(false);
   const rotate = useMutation({
-    mutationFn: () => unwrap(rotateEndpointSecretAction({ endpointId }, target)),
+    mutationFn: () =>
+      unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/secret/rotate", { endpointId }, target)),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKey, result);
       secret.show();

@@ -2,19 +2,18 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { saveWebhookConfigAction } from "@/lib/console/api-keys/webhook-actions";
+import type { ApiOutput } from "@/lib/api/client";
+import type { ApiInput } from "@/lib/api/client";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
+import { callOperation } from "@/lib/console/operations";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
 import { useHydrated } from "../use-hydrated";
 import { TriggerCheckboxes } from "./trigger-checkboxes";
 
-export interface WebhookConfigView {
-  useWebhookService: boolean;
-  webhookServiceConfig: { authToken: string; rawNotificationUrl: string; processedNotificationUrl: string; triggers?: Record<string, boolean> };
-}
+export type WebhookConfigView = ApiOutput<"/v2/workspace/webhookconfig/get">;
 
 /**
  * Get / Update Webhook Config (simple webhooks): weft posts each event whose trigger is on to the raw URL
@@ -45,7 +44,8 @@ export function SimpleWebhookForm({
 
   // The server action parses with Update Webhook Config's schema and answers with its message.
   const save = useMutation({
-    mutationFn: (input: Parameters<typeof saveWebhookConfigAction>[0]) => unwrap(saveWebhookConfigAction(input, target)),
+    mutationFn: (input: ApiInput<"/v2/workspace/webhookconfig/update">) =>
+      unwrap(callOperation("/v2/workspace/webhookconfig/update", input, target)),
     onSuccess: (result) => {
       setEnabled(result.useWebhookService);
       if (result.webhookServiceConfig.triggers) setTriggers(result.webhookServiceConfig.triggers);

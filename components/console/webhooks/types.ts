@@ -1,47 +1,16 @@
-// The wire shapes of the advanced webhook services, as the console's client components receive them.
+import type { ApiOutput } from "@/lib/api/client";
 
-export interface AdvancedConfigView {
-  isEnabled: boolean;
-  encryptData: boolean;
-  encodeData: boolean;
-  publicKey: string;
-  enableDataProtection: boolean;
-}
+// The advanced webhook operations' replies, as the console's client components receive them (derived from the
+// contracts through the registry).
 
-export interface EndpointView {
-  id: string;
-  url: string;
-  description: string;
-  filterTypes: string[] | null;
-  disabled: boolean;
-  rateLimit: number | null;
-  createdAt: string;
-}
+export type AdvancedConfigView = ApiOutput<"/v2/workspace/advancedwebhookconfig/get">;
+export type EndpointView = ApiOutput<"/v2/workspace/advancedwebhook/endpoints/create">;
+export type MessageView = ApiOutput<"/v2/workspace/advancedwebhook/messages/get">["messages"][number];
+export type AttemptView = ApiOutput<"/v2/workspace/advancedwebhook/attempts/get">["attempts"][number];
 
 export interface IteratorPage {
   iterator: string | null;
   done: boolean;
-}
-
-export interface MessageView {
-  id: string;
-  eventType: string;
-  timestamp: string;
-  /** The delivered body: {type, timestamp, data}. */
-  payload: Record<string, unknown>;
-  deliveries: { target: string; endpointId: string | null; url: string | null; status: string; attempts: number; lastError: string | null }[];
-}
-
-export interface AttemptView {
-  id: string;
-  url: string;
-  status: string;
-  responseStatusCode: number;
-  response: string;
-  error: string | null;
-  durationMs: number;
-  trigger: string;
-  timestamp: string;
 }
 
 /** The iterator pages as usePagedQuery's pages: `nextPageToken` while not done. */

@@ -38,12 +38,21 @@ export function CreateWorkspaceForm({ ownerEmail, operator }: { ownerEmail: stri
         autoComplete="email"
         value={values.ownerEmail}
         onChange={set("ownerEmail")}
+        invalid={create.field === "ownerEmail"}
         readOnly={!operator}
         hint={operator ? "As an operator you may create a workspace for any address." : "Workspaces you create are owned by your address."}
       />
       <TextField label="Workspace name (optional)" value={values.workspaceName} onChange={set("workspaceName")} hint="Defaults to “<owner name> workspace”." />
       <TextField label="Owner name (optional)" autoComplete="name" value={values.name} onChange={set("name")} />
-      <TextField label="Avatar URL (optional)" type="url" inputMode="url" value={values.avatar} onChange={set("avatar")} placeholder="https://…" />
+      <TextField
+        label="Avatar URL (optional)"
+        type="url"
+        inputMode="url"
+        value={values.avatar}
+        onChange={set("avatar")}
+        invalid={create.field === "avatar"}
+        placeholder="https://…"
+      />
       <FormMessage error={create.error} />
       <div className="flex flex-col gap-2 sm:flex-row">
         <button type="submit" className={ui.primary} disabled={!hydrated || create.pending || create.succeeded}>

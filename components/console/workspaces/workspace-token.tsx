@@ -1,7 +1,7 @@
 "use client";
 
 import { unwrap } from "@/lib/console/action-result";
-import { revealWorkspaceTokenAction } from "@/lib/console/workspaces/actions";
+import { callOperation } from "@/lib/console/operations";
 import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
 import { FormMessage } from "../form-message";
 import { SecretValue } from "../secret-value";
@@ -10,7 +10,9 @@ import { useRevealedQuery } from "../use-revealed-query";
 
 /** The workspace auth token, for the workspace-level REST endpoints; hidden until asked for. */
 export function WorkspaceToken({ workspaceId }: { workspaceId: string }) {
-  const secret = useRevealedQuery(workspaceKeys.authToken(workspaceId), () => unwrap(revealWorkspaceTokenAction({}, { workspaceId })));
+  const secret = useRevealedQuery(workspaceKeys.authToken(workspaceId), () =>
+    unwrap(callOperation("/v2/workspace/get", {}, { workspaceId })),
+  );
   const token = secret.shown ? secret.query.data?.authToken : undefined;
   return (
     <div className="space-y-3">

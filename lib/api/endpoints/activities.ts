@@ -1,28 +1,11 @@
 import { z } from "zod";
+import { activitiesAddedOutput, activityOutput } from "@/lib/domain/activities/activities-contract";
 import { ACTIVITIES_ADDED, addActivities, addActivitiesInput } from "@/lib/domain/activities/add-activities";
 import { deleteActivities, deleteActivitiesInput } from "@/lib/domain/activities/delete-activities";
 import { getActivities, getActivitiesInput } from "@/lib/domain/activities/get-activities";
-import { FEATURE_TYPES } from "@/lib/domain/activities/write-activity";
+import { itemResults } from "@/lib/domain/batch";
 import { defineEndpoint } from "../define-endpoint";
-import { itemResults, paged } from "./replies";
-
-export const activityOutput = z.object({
-  id: z.string(),
-  featureType: z.string().describe(`One of ${FEATURE_TYPES.join(", ")}.`),
-  actionType: z.string(),
-  actionUser: z.object({ userId: z.string() }).loose(),
-  targetEntityId: z.string().optional(),
-  targetSubEntityId: z.string().optional(),
-  changes: z.record(z.string(), z.unknown()).optional(),
-  entityData: z.unknown().optional(),
-  entityTargetData: z.unknown().optional(),
-  displayMessageTemplate: z.string().optional(),
-  displayMessageTemplateData: z.record(z.string(), z.unknown()).optional(),
-  actionIcon: z.string().optional(),
-  isActivityResolverUsed: z.boolean().optional(),
-  metadata: z.object({ apiKey: z.string(), documentId: z.string(), organizationId: z.string() }),
-  timestamp: z.number().describe("Epoch milliseconds."),
-});
+import { paged } from "./replies";
 
 export const activityEndpoints = [
   defineEndpoint({
@@ -31,7 +14,7 @@ export const activityEndpoints = [
     summary:
       "Add Activity Logs. Needs the activity service on for the key (npx weft apikey:update <key> --activity-logs on). Writing an existing id overwrites it; targetEntityId is required for featureType custom.",
     input: addActivitiesInput,
-    output: z.object({ success: z.literal(true), message: z.string() }),
+    output: activitiesAddedOutput,
     message: ACTIVITIES_ADDED,
     writes: true,
     run: (input, ctx) => addActivities(ctx.scope, input, ctx.tx),

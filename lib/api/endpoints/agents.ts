@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { addAgent, addAgentInput } from "@/lib/domain/agents/add-agent";
-import { agentOutput } from "@/lib/domain/agents/agent-fields";
+import { agentOutput, agentsPageOutput } from "@/lib/domain/agents/agent-fields";
 import { agentRefInput, deleteAgent } from "@/lib/domain/agents/delete-agent";
-import { executionOutput } from "@/lib/domain/agents/execution-view";
+import { executionOutput, executionPageOutput } from "@/lib/domain/agents/execution-view";
 import { getAgents, getAgentsInput } from "@/lib/domain/agents/get-agents";
 import { listAgentExecutions, listAgentExecutionsInput } from "@/lib/domain/agents/list-agent-executions";
 import { runAgent, runAgentInput } from "@/lib/domain/agents/run-agent";
@@ -11,12 +11,6 @@ import { defineEndpoint } from "../define-endpoint";
 
 // List Agent Executions is the spec's; the definition and run endpoints are weft's own, in the same style
 // (see docs/agents.md).
-
-const executionPage = z.object({
-  items: z.array(executionOutput),
-  nextCursor: z.string().nullable().describe("Pass as cursor while hasMore is true; null on the last page."),
-  hasMore: z.boolean(),
-});
 
 export const agentEndpoints = [
   defineEndpoint({
@@ -34,7 +28,7 @@ export const agentEndpoints = [
     auth: "apiKey",
     summary: "Get Agents (weft): all of the key's agents or those named, oldest first, paged with pageToken.",
     input: getAgentsInput,
-    output: z.object({ agents: z.array(agentOutput), nextPageToken: z.string().optional() }),
+    output: agentsPageOutput,
     message: "Agent(s) retrieved successfully.",
     dataOptional: true,
     run: (input, ctx) => getAgents(ctx.scope, input, ctx.db),
@@ -75,10 +69,10 @@ export const agentEndpoints = [
     auth: "apiKey",
     summary: "List Agent Executions: filters, status, pageSize 1-500 (default 50), orderDirection by startedAt (default desc), cursor paging.",
     input: listAgentExecutionsInput,
-    output: executionPage,
+    output: executionPageOutput,
     message: "Executions listed successfully.",
     dataOptional: true,
     run: (input, ctx) => listAgentExecutions(ctx.scope, input, ctx.db),
-    reply: { build: (out) => out, schema: executionPage },
+    reply: { build: (out) => out, schema: executionPageOutput },
   }),
 ];

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { addPermissions, addPermissionsInput } from "@/lib/domain/permissions/add-permissions";
 import { generateToken, generateTokenInput } from "@/lib/domain/permissions/generate-token";
+import { generatedTokenOutput } from "@/lib/domain/permissions/permissions-contract";
 import { defineEndpoint } from "../define-endpoint";
 
 export const authEndpoints = [
@@ -24,7 +25,7 @@ export const authEndpoints = [
     auth: "apiKey",
     summary: "Generate Token",
     input: generateTokenInput,
-    output: z.object({ token: z.string().describe("HS256 JWT, valid 48 hours; see docs/tokens.md.") }),
+    output: generatedTokenOutput,
     message: "Token generated successfully.",
     writes: true,
     run: (input, ctx) => generateToken(ctx.scope, input, ctx.tx),

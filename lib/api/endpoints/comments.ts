@@ -1,6 +1,13 @@
 import { z } from "zod";
+import { itemResults } from "@/lib/domain/batch";
 import { addCommentAnnotations, addCommentAnnotationsInput } from "@/lib/domain/comments/add-comment-annotations";
 import { addComments, addCommentsInput } from "@/lib/domain/comments/add-comments";
+import {
+  addedAnnotationsOutput,
+  annotationOutput,
+  commentOutput,
+  reactionChangeOutput,
+} from "@/lib/domain/comments/comments-contract";
 import { deleteCommentAnnotations, deleteCommentAnnotationsInput } from "@/lib/domain/comments/delete-comment-annotations";
 import { deleteComments, deleteCommentsInput } from "@/lib/domain/comments/delete-comments";
 import { getCommentAnnotations, getCommentAnnotationsInput } from "@/lib/domain/comments/get-comment-annotations";
@@ -9,40 +16,7 @@ import { addReaction, deleteReaction, reactionInput } from "@/lib/domain/comment
 import { updateCommentAnnotations, updateCommentAnnotationsInput } from "@/lib/domain/comments/update-comment-annotations";
 import { updateComments, updateCommentsInput } from "@/lib/domain/comments/update-comments";
 import { defineEndpoint } from "../define-endpoint";
-import { itemResults, paged } from "./replies";
-
-const user = z.object({ userId: z.string() }).loose();
-const object = z.record(z.string(), z.unknown());
-
-export const commentOutput = z.object({
-  annotationId: z.string(),
-  commentId: z.number(),
-  commentText: z.string(),
-  commentHtml: z.string().optional(),
-  from: user,
-  taggedUserContacts: z.array(z.object({ text: z.string().optional(), userId: z.string(), contact: object.optional() })).optional(),
-  context: object.optional(),
-  isEdited: z.boolean(),
-  reactions: z.array(z.object({ icon: z.string(), from: user, createdAt: z.number() })),
-  createdAt: z.number().describe("Epoch milliseconds."),
-  lastUpdated: z.number().describe("Epoch milliseconds."),
-});
-
-export const annotationOutput = z.object({
-  annotationId: z.string(),
-  organizationId: z.string(),
-  documentId: z.string(),
-  location: object.optional(),
-  targetElement: object.optional(),
-  status: object.optional(),
-  priority: object.optional(),
-  assignedTo: user.optional(),
-  context: object.optional(),
-  from: user.describe("The author of the first comment."),
-  comments: z.array(commentOutput),
-  createdAt: z.number().describe("Epoch milliseconds."),
-  lastUpdated: z.number().describe("Epoch milliseconds."),
-});
+import { paged } from "./replies";
 
 const EVENTS = "Each change emits a typed event (outbox), which the dispatcher turns into activity records, notifications, emails and webhooks.";
 
@@ -52,7 +26,7 @@ export const commentEndpoints = [
     auth: "apiKey",
     summary: `Add Comment Annotations with their comments (ids generated when omitted; the organization and document are created when missing). Emits comment_annotation.add. ${EVENTS}`,
     input: addCommentAnnotationsInput,
-    output: z.record(z.string(), z.object({ success: z.boolean(), annotationId: z.string(), commentIds: z.array(z.number()), message: z.string() })),
+    output: addedAnnotationsOutput,
     message: "Comment Annotation(s) added successfully.",
     writes: true,
     run: (input, ctx) => addCommentAnnotations(ctx.scope, input, ctx.tx),
@@ -130,7 +104,7 @@ export const commentEndpoints = [
     auth: "apiKey",
     summary: `Add a reaction (icon) by a user to a comment; one per user and icon. Emits reaction.add. ${EVENTS}`,
     input: reactionInput,
-    output: z.object({ success: z.literal(true), message: z.string() }),
+    output: reactionChangeOutput,
     message: "Reaction added successfully.",
     writes: true,
     run: (input, ctx) => addReaction(ctx.scope, input, ctx.tx),
@@ -140,7 +114,7 @@ export const commentEndpoints = [
     auth: "apiKey",
     summary: `Delete a user's reaction (icon) from a comment. Emits reaction.delete. ${EVENTS}`,
     input: reactionInput,
-    output: z.object({ success: z.literal(true), message: z.string() }),
+    output: reactionChangeOutput,
     message: "Reaction deleted successfully.",
     writes: true,
     run: (input, ctx) => deleteReaction(ctx.scope, input, ctx.tx),

@@ -1,20 +1,17 @@
 import { z } from "zod";
+import { itemResults } from "@/lib/domain/batch";
 import { addDocuments, addDocumentsInput } from "@/lib/domain/documents/add-documents";
 import { deleteDocuments, deleteDocumentsInput } from "@/lib/domain/documents/delete-documents";
+import {
+  documentOutput,
+  migrationStartedOutput,
+  migrationStatusOutput,
+} from "@/lib/domain/documents/documents-contract";
 import { getDocuments, getDocumentsInput } from "@/lib/domain/documents/get-documents";
 import { getMigrationStatus, migrationStatusInput } from "@/lib/domain/documents/get-migration-status";
 import { migrateDocuments, migrateDocumentsInput } from "@/lib/domain/documents/migrate-documents";
-import { MIGRATION_STATUSES } from "@/lib/domain/documents/migration-job";
 import { defineEndpoint } from "../define-endpoint";
-import { itemResults, paged } from "./replies";
-
-const documentRecord = z.object({
-  id: z.string().describe("The client's documentId."),
-  documentName: z.string().optional(),
-  disabled: z.boolean(),
-  accessType: z.string(),
-  folderId: z.string().optional(),
-});
+import { paged } from "./replies";
 
 const deleteDocumentsEndpoint = <P extends string>(path: P, summary: string) =>
   defineEndpoint({
@@ -46,7 +43,7 @@ export const documentEndpoints = [
     input: getDocumentsInput,
     message: "Document(s) retrieved successfully.",
     run: (input, ctx) => getDocuments(ctx.scope, input, ctx.db),
-    ...paged("documents", "pageToken", z.array(documentRecord)),
+    ...paged("documents", "pageToken", z.array(documentOutput)),
   }),
   deleteDocumentsEndpoint("/v2/organizations/documents/delete", "Delete Documents"),
   deleteDocumentsEndpoint("/v1/organizations/documents/delete", "Delete Documents (v1 path)"),
@@ -55,7 +52,7 @@ export const documentEndpoints = [
     auth: "apiKey",
     summary: "Migrate Documents",
     input: migrateDocumentsInput,
-    output: z.object({ migrationId: z.string() }),
+    output: migrationStartedOutput,
     message: "Document migration started successfully.",
     writes: true,
     run: (input, ctx) => migrateDocuments(ctx.scope, input, ctx.tx),
@@ -65,11 +62,7 @@ export const documentEndpoints = [
     auth: "apiKey",
     summary: "Migrate Documents Status",
     input: migrationStatusInput,
-    output: z.object({
-      migrationId: z.string(),
-      status: z.enum(MIGRATION_STATUSES),
-      reason: z.string().optional().describe("Why a failed migration failed."),
-    }),
+    output: migrationStatusOutput,
     message: "Migration status retrieved successfully.",
     run: (input, ctx) => getMigrationStatus(ctx.scope, input, ctx.db),
   }),

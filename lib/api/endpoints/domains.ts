@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { addDomains, deleteDomains, getDomains, getDomainsInput } from "@/lib/domain/domains/domain-changes";
+import {
+  allowedDomainsOutput,
+  domainList,
+  domainsAddedOutput,
+  domainsRemovedOutput,
+} from "@/lib/domain/domains/domains-contract";
 import { domainsInput } from "@/lib/domain/domains/domains-input";
 import { defineEndpoint } from "../define-endpoint";
-
-const domainList = z.array(z.string());
 
 /** Skipped domains are reported in `data` and named in the message, not as an error (wire notes, decision 5). */
 function partialReply<K extends string>(done: K, skippedNote: string) {
@@ -27,7 +31,7 @@ export const domainEndpoints = [
     auth: "apiKey",
     summary: "Add Domains",
     input: domainsInput,
-    output: z.object({ domainsAdded: domainList, skippedDomains: domainList }),
+    output: domainsAddedOutput,
     message: "Domain(s) added successfully to allowed domains.",
     writes: true,
     run: (input, ctx) => addDomains(ctx.scope, input, ctx.tx),
@@ -38,7 +42,7 @@ export const domainEndpoints = [
     auth: "apiKey",
     summary: "Get Domains",
     input: getDomainsInput,
-    output: z.object({ allowedDomains: domainList }),
+    output: allowedDomainsOutput,
     message: "Allowed domains retrieved successfully.",
     dataOptional: true,
     run: (input, ctx) => getDomains(ctx.scope, input, ctx.db),
@@ -48,7 +52,7 @@ export const domainEndpoints = [
     auth: "apiKey",
     summary: "Delete Domains",
     input: domainsInput,
-    output: z.object({ domainsRemoved: domainList, skippedDomains: domainList }),
+    output: domainsRemovedOutput,
     message: "Domain(s) removed successfully from allowed domains.",
     writes: true,
     run: (input, ctx) => deleteDomains(ctx.scope, input, ctx.tx),

@@ -1,20 +1,7 @@
-import { z } from "zod";
+import { emailConfigOutput } from "@/lib/domain/email/email-contract";
 import { getEmailConfig, getEmailConfigInput } from "@/lib/domain/email/get-email-config";
 import { updateEmailConfig, updateEmailConfigInput } from "@/lib/domain/email/update-email-config";
 import { defineEndpoint } from "../define-endpoint";
-
-const emailConfig = z.object({
-  useEmailService: z.boolean(),
-  emailServiceConfig: z.object({
-    type: z.string(),
-    apiKey: z.string().describe("The SendGrid key, masked (****last4); \"\" when none is set."),
-    fromEmail: z.string(),
-    fromCompany: z.string(),
-    commentTemplateId: z.string(),
-    tagTemplateId: z.string(),
-    triggers: z.record(z.string(), z.boolean()).optional(),
-  }),
-});
 
 export const emailEndpoints = [
   defineEndpoint({
@@ -23,7 +10,7 @@ export const emailEndpoints = [
     summary:
       "Update Email Config. Merge-only; the first enable seeds type custom, the standard comment and huddle triggers and useEmailService true. The SendGrid key is stored encrypted and echoed masked.",
     input: updateEmailConfigInput,
-    output: emailConfig,
+    output: emailConfigOutput,
     message: "Email configuration updated successfully.",
     writes: true,
     run: (input, ctx) => updateEmailConfig(ctx.scope, input, ctx.tx),
@@ -33,7 +20,7 @@ export const emailEndpoints = [
     auth: "apiKey",
     summary: "Get Email Config, with the SendGrid key masked.",
     input: getEmailConfigInput,
-    output: emailConfig,
+    output: emailConfigOutput,
     message: "Email configuration retrieved successfully.",
     dataOptional: true,
     run: (input, ctx) => getEmailConfig(ctx.scope, input, ctx.db),

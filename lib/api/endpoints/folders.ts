@@ -1,26 +1,11 @@
 import { z } from "zod";
+import { itemResults } from "@/lib/domain/batch";
 import { addFolders, addFoldersInput, addFoldersV1Input } from "@/lib/domain/folders/add-folders";
 import { deleteFolder, deleteFolderInput } from "@/lib/domain/folders/delete-folder";
+import { folderOutput } from "@/lib/domain/folders/folders-contract";
 import { getFolders, getFoldersInput } from "@/lib/domain/folders/get-folders";
 import { updateFolders, updateFoldersInput } from "@/lib/domain/folders/update-folders";
 import { defineEndpoint } from "../define-endpoint";
-import { itemResults } from "./replies";
-
-const folderRecord = z.object({
-  folderId: z.string(),
-  folderName: z.string().optional(),
-  organizationId: z.string(),
-  parentFolderId: z.string().describe('"root" at the top level.'),
-  apiKey: z.string(),
-  createdAt: z.number().describe("Epoch milliseconds."),
-  lastUpdated: z.number().describe("Epoch milliseconds."),
-  ancestors: z.array(z.string()).describe('From "root" down to the parent.'),
-  accessType: z.string(),
-  inheritAccessFromParent: z.boolean(),
-  get subFolders() {
-    return z.array(folderRecord).optional();
-  },
-}).meta({ id: "Folder" });
 
 const ALL_FOLDERS = "Folders retrieved successfully.";
 const SOME_FOLDERS = "Folder(s) retrieved successfully.";
@@ -61,13 +46,17 @@ export const folderEndpoints = [
     auth: "apiKey",
     summary: "Get Folders",
     input: getFoldersInput,
-    output: z.object({ folders: z.array(folderRecord), specific: z.boolean() }),
+    output: z.object({ folders: z.array(folderOutput), specific: z.boolean() }),
     message: ALL_FOLDERS,
     run: (input, ctx) => getFolders(ctx.scope, input, ctx.db),
     reply: {
       // The message tells the two kinds of answer apart: every folder, or one folder with its subfolders.
       build: (out) => ({ status: "success", message: out.specific ? SOME_FOLDERS : ALL_FOLDERS, data: out.folders }),
-      schema: z.object({ status: z.literal("success"), message: z.enum([ALL_FOLDERS, SOME_FOLDERS]), data: z.array(folderRecord) }),
+      schema: z.object({
+        status: z.literal("success"),
+        message: z.enum([ALL_FOLDERS, SOME_FOLDERS]),
+        data: z.array(folderOutput),
+      }),
     },
   }),
   defineEndpoint({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { itemResults } from "@/lib/domain/batch";
 import { addNotifications, addNotificationsV1Input, addNotificationsV2Input, NOTIFICATION_ADDED } from "@/lib/domain/notifications/add-notifications";
 import { deleteNotifications, deleteNotificationsInput } from "@/lib/domain/notifications/delete-notifications";
 import {
@@ -7,26 +8,10 @@ import {
   getNotificationsV2,
   getNotificationsV2Input,
 } from "@/lib/domain/notifications/get-notifications";
+import { notificationAddedOutput, notificationOutput } from "@/lib/domain/notifications/notifications-contract";
 import { defineEndpoint } from "../define-endpoint";
-import { itemResults, paged } from "./replies";
+import { paged } from "./replies";
 
-const user = z.object({ userId: z.string(), name: z.string().optional(), email: z.string().optional() }).loose();
-
-export const notificationOutput = z.object({
-  id: z.string(),
-  notificationSource: z.string(),
-  notificationSourceData: z.record(z.string(), z.unknown()),
-  actionUser: user,
-  displayHeadlineMessageTemplate: z.string().optional().describe("As sent, with its {variables}."),
-  displayHeadlineMessageTemplateData: z.record(z.string(), z.unknown()),
-  displayBodyMessage: z.string().optional(),
-  metadata: z.object({ apiKey: z.string(), documentId: z.string(), organizationId: z.string(), locationId: z.string().optional() }),
-  notifyUsers: z.record(z.string(), z.literal(true)).describe("Recipients keyed by email (userId when no email is known)."),
-  notifyUsersByUserId: z.record(z.string(), z.literal(true)),
-  timestamp: z.number().describe("Epoch milliseconds."),
-});
-
-const added = z.object({ success: z.literal(true), message: z.string() });
 const RETRIEVED = "Notification(s) retrieved successfully.";
 const ADD_SUMMARY =
   "notifyUsers are recipients at once; with notifyAll (default true) every organization-level user is added by a background job. The same notificationId twice is one notification.";
@@ -37,7 +22,7 @@ export const notificationEndpoints = [
     auth: "apiKey",
     summary: `Add Notifications. ${ADD_SUMMARY}`,
     input: addNotificationsV1Input,
-    output: added,
+    output: notificationAddedOutput,
     message: NOTIFICATION_ADDED,
     writes: true,
     run: (input, ctx) => addNotifications(ctx.scope, input, ctx.tx),
@@ -47,7 +32,7 @@ export const notificationEndpoints = [
     auth: "apiKey",
     summary: `Add Notifications (v2: verifyUserPermissions, isNotificationResolverUsed, notificationSource, context). ${ADD_SUMMARY}`,
     input: addNotificationsV2Input,
-    output: added,
+    output: notificationAddedOutput,
     message: NOTIFICATION_ADDED,
     writes: true,
     run: (input, ctx) => addNotifications(ctx.scope, input, ctx.tx),

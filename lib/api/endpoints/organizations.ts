@@ -1,8 +1,10 @@
 import { z } from "zod";
+import { itemResults } from "@/lib/domain/batch";
 import { addOrganizations, addOrganizationsInput } from "@/lib/domain/organizations/add-organizations";
 import { getOrganizations, getOrganizationsInput } from "@/lib/domain/organizations/get-organizations";
+import { organizationOutput } from "@/lib/domain/organizations/organizations-contract";
 import { defineEndpoint } from "../define-endpoint";
-import { itemResults, paged } from "./replies";
+import { paged } from "./replies";
 
 export const organizationEndpoints = [
   defineEndpoint({
@@ -23,10 +25,6 @@ export const organizationEndpoints = [
     message: "Organization(s) retrieved successfully.",
     dataOptional: true,
     run: (input, ctx) => getOrganizations(ctx.scope, input, ctx.db),
-    ...paged(
-      "organizations",
-      "nextPageToken",
-      z.array(z.object({ id: z.string(), organizationName: z.string().optional(), disabled: z.boolean() })),
-    ),
+    ...paged("organizations", "nextPageToken", z.array(organizationOutput)),
   }),
 ];

@@ -1,13 +1,6 @@
 import { z } from "zod";
-import type { ItemResults } from "@/lib/domain/batch";
 
 // Reply shapes several areas share.
-
-/** Batch replies: `data` keyed by each item's id. */
-export const itemResults = z.record(
-  z.string(),
-  z.object({ success: z.boolean(), id: z.string().optional(), message: z.string() }),
-) satisfies z.ZodType<ItemResults>;
 
 type PagedShape<T extends string, S extends z.ZodType> = {
   status: z.ZodLiteral<"success">;

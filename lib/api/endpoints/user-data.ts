@@ -1,17 +1,9 @@
 import { z } from "zod";
 import { getUserData, getUserDataInput } from "@/lib/domain/user-data/get-user-data";
+import { userDataOutput, userDataPageOutput } from "@/lib/domain/user-data/user-data-contract";
 import { defineEndpoint } from "../define-endpoint";
-import { commentOutput } from "./comments";
-import { notificationOutput } from "./notifications";
 
-const userData = z.object({
-  comments: z.array(commentOutput.extend({ documentId: z.string(), organizationId: z.string() })).describe("Comments the user wrote, is tagged in, or whose thread is assigned to them."),
-  reactions: z.array(z.object({ icon: z.string(), from: z.object({ userId: z.string() }).loose(), createdAt: z.number(), documentId: z.string(), annotationId: z.string(), commentId: z.number() })),
-  recordings: z.array(z.unknown()).describe("Always empty: weft has no recordings yet."),
-  notifications: z.array(notificationOutput).describe("Notifications the user receives or caused."),
-});
-
-const output = z.object({ data: userData, nextPageToken: z.string().nullable() });
+const output = userDataPageOutput;
 
 export const userDataEndpoints = [
   defineEndpoint({
@@ -25,7 +17,12 @@ export const userDataEndpoints = [
     run: (input, ctx) => getUserData(ctx.scope, input, ctx.db),
     reply: {
       build: (out: z.output<typeof output>, message: string) => ({ status: "success", message, data: out.data, nextPageToken: out.nextPageToken }),
-      schema: z.object({ status: z.literal("success"), message: z.string(), data: userData, nextPageToken: z.string().nullable().describe("null when there is nothing more.") }),
+      schema: z.object({
+        status: z.literal("success"),
+        message: z.string(),
+        data: userDataOutput,
+        nextPageToken: z.string().nullable().describe("null when there is nothing more."),
+      }),
     },
   }),
 ];

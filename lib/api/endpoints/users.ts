@@ -1,22 +1,11 @@
-import { z } from "zod";
+import { itemResults } from "@/lib/domain/batch";
 import { addUsers, addUsersInput } from "@/lib/domain/users/add-users";
 import { deleteUsers, deleteUsersInput } from "@/lib/domain/users/delete-users";
 import { getUsers, getUsersInput } from "@/lib/domain/users/get-users";
 import { updateUsers, updateUsersInput, updateUsersV1Input } from "@/lib/domain/users/update-users";
+import { usersOutput } from "@/lib/domain/users/users-contract";
 import { defineEndpoint } from "../define-endpoint";
-import { itemResults, paged } from "./replies";
-
-const user = z.object({
-  userId: z.string(),
-  name: z.string().optional(),
-  email: z.string().optional(),
-  photoUrl: z.string().optional(),
-  initial: z.string().optional(),
-  color: z.string().optional(),
-  textColor: z.string().optional(),
-  organizationUserGroupIds: z.array(z.string()).optional(),
-  accessRole: z.string().optional().describe("The role in the organization, folder or document asked about."),
-});
+import { paged } from "./replies";
 
 const PROCESSED = "User(s) processed successfully.";
 
@@ -68,10 +57,6 @@ export const userEndpoints = [
     input: getUsersInput,
     message: "User(s) retrieved successfully.",
     run: (input, ctx) => getUsers(ctx.scope, input, ctx.db),
-    ...paged(
-      "users",
-      "nextPageToken",
-      z.union([z.array(user), z.record(z.string(), z.array(user)).describe("With allDocuments and groupByDocumentId: keyed by documentId.")]),
-    ),
+    ...paged("users", "nextPageToken", usersOutput),
   }),
 ];

@@ -1,4 +1,10 @@
 import { z } from "zod";
+import {
+  apiKeySummaryOutput,
+  authTokensOutput,
+  createdApiKeyOutput,
+  resetAuthTokenOutput,
+} from "@/lib/domain/api-keys/api-keys-contract";
 import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
 import { createApiKeyInput } from "@/lib/domain/api-keys/create-api-key-input";
 import { getApiKeys, getApiKeysInput } from "@/lib/domain/api-keys/get-api-keys";
@@ -14,18 +20,9 @@ import {
 import { createWorkspace, createWorkspaceRateLimit } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
 import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
+import { workspaceOutput } from "@/lib/domain/workspaces/workspaces-contract";
 import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
-
-const workspace = z.object({
-  id: z.string(),
-  name: z.string(),
-  owner: z.object({ email: z.string(), id: z.string(), name: z.string(), avatar: z.string() }),
-  authToken: z.string(),
-  apiKeyList: z.record(z.string(), z.object({ apiKeyName: z.string(), id: z.string(), type: z.string() })),
-});
-
-const authToken = z.object({ token: z.string(), name: z.string(), domains: z.array(z.string()) });
 
 export const workspaceEndpoints = [
   defineEndpoint({
@@ -33,7 +30,7 @@ export const workspaceEndpoints = [
     auth: "public",
     summary: "Create Workspace",
     input: createWorkspaceInput,
-    output: workspace,
+    output: workspaceOutput,
     message: "Workspace created successfully",
     rateLimit: createWorkspaceRateLimit,
     writes: true,
@@ -44,7 +41,7 @@ export const workspaceEndpoints = [
     auth: "workspace",
     summary: "Get Workspace",
     input: getWorkspaceInput,
-    output: workspace,
+    output: workspaceOutput,
     message: "Workspace retrieved successfully",
     dataOptional: true,
     run: (input, ctx) => getWorkspace(ctx.scope, input, ctx.db),
@@ -54,7 +51,7 @@ export const workspaceEndpoints = [
     auth: "workspace",
     summary: "Create API Key",
     input: createApiKeyInput,
-    output: z.object({ apiKey: z.string() }),
+    output: createdApiKeyOutput,
     message: "API key created successfully.",
     writes: true,
     run: (input, ctx) => createApiKey(ctx.scope, input, ctx.tx),
@@ -64,7 +61,7 @@ export const workspaceEndpoints = [
     auth: "workspace",
     summary: "Reset Auth Token",
     input: apiKeyRefInput,
-    output: z.object({ apiKey: z.string(), newAuthToken: authToken }),
+    output: resetAuthTokenOutput,
     message: "Auth token reset successfully.",
     writes: true,
     run: (input, ctx) => resetAuthToken(ctx.scope, input, ctx.tx),
@@ -74,7 +71,7 @@ export const workspaceEndpoints = [
     auth: "workspace",
     summary: "Get Auth Tokens",
     input: apiKeyRefInput,
-    output: z.object({ apiKey: z.string(), authTokens: z.array(authToken) }),
+    output: authTokensOutput,
     message: "Auth tokens retrieved successfully.",
     run: (input, ctx) => getAuthTokens(ctx.scope, input, ctx.db),
   }),
@@ -86,7 +83,7 @@ export const workspaceEndpoints = [
     message: "API keys retrieved successfully.",
     dataOptional: true,
     run: (input, ctx) => getApiKeys(ctx.scope, input, ctx.db),
-    ...paged("keys", "nextPageToken", z.array(z.object({ id: z.string(), apiKeyName: z.string(), type: z.string() }))),
+    ...paged("keys", "nextPageToken", z.array(apiKeySummaryOutput)),
   }),
   defineEndpoint({
     path: "/v2/workspace/apikey/update",

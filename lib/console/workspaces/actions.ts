@@ -8,11 +8,13 @@ import { updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/dom
 import { listPageInput } from "@/lib/domain/paging";
 import { createWorkspace, createWorkspaceRateLimit } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
-import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
 import { listWorkspacePage } from "@/lib/domain/workspaces/list-workspace-page";
 import { transaction } from "@/lib/infra/db";
 import { assertMayCreateWorkspaceFor } from "../access";
 import { consoleAction } from "../action";
+
+// The console's own workspace operations: the list and the operator's plan settings have no REST endpoint, and
+// creating one adds the console's ownership rule to Create Workspace. The rest goes through callOperation.
 
 export const listWorkspacesAction = consoleAction({
   access: "viewer",
@@ -42,11 +44,4 @@ export const updateWorkspaceSettingsAction = consoleAction({
   input: updateWorkspaceSettingsInput,
   writes: true,
   run: (input, { tx }) => updateWorkspaceSettings(OPERATOR_SCOPE, input, tx),
-});
-
-/** The workspace auth token (x-service-workspace-auth-token), shown on request. */
-export const revealWorkspaceTokenAction = consoleAction({
-  access: "workspace",
-  input: getWorkspaceInput,
-  run: async (input, { scope, db }) => ({ authToken: (await getWorkspace(scope, input, db)).authToken }),
 });

@@ -1,3 +1,5 @@
+import type { ActivityView } from "./activities-contract";
+
 // A stored activity record as Get Activity Logs and the consumers' tests see it: the fields as written, plus
 // metadata {apiKey, documentId, organizationId} and timestamp (epoch ms).
 
@@ -42,7 +44,7 @@ interface ActivityRow {
   createdAt: Date;
 }
 
-export function activityView(a: ActivityRow) {
+export function activityView(a: ActivityRow): ActivityView {
   const optional = {
     targetEntityId: a.targetEntityId,
     targetSubEntityId: a.targetSubEntityId,
@@ -62,12 +64,5 @@ export function activityView(a: ActivityRow) {
     ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== null && v !== undefined)),
     metadata: { apiKey: a.apiKeyId, documentId: a.documentId, organizationId: a.organizationId },
     timestamp: a.createdAt.getTime(),
-  } as {
-    id: string;
-    featureType: string;
-    actionType: string;
-    actionUser: { userId: string } & Record<string, unknown>;
-    metadata: { apiKey: string; documentId: string; organizationId: string };
-    timestamp: number;
-  } & Partial<{ [K in keyof typeof optional]: NonNullable<(typeof optional)[K]> }>;
+  } as ActivityView;
 }

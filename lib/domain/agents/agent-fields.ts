@@ -58,4 +58,7 @@ export const agentOutput = z.object({
   version: z.number().int(),
   createdAt: z.number().describe("Epoch milliseconds."),
   updatedAt: z.number().describe("Epoch milliseconds."),
-});
+}).meta({ id: "Agent" });
+
+/** Get Agents' `data`. */
+export const agentsPageOutput = z.object({ agents: z.array(agentOutput), nextPageToken: z.string().optional() });

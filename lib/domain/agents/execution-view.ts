@@ -47,4 +47,11 @@ export const executionOutput = z.object({
   durationMs: z.number().nullable(),
   trigger: z.string(),
   metadata: z.object({ organizationId: z.string(), documentId: z.string().nullable() }).optional(),
+}).meta({ id: "AgentExecution" });
+
+/** List Agent Executions' `result` (this endpoint's reply has no status/message/data wrapper). */
+export const executionPageOutput = z.object({
+  items: z.array(executionOutput),
+  nextCursor: z.string().nullable().describe("Pass as cursor while hasMore is true; null on the last page."),
+  hasMore: z.boolean(),
 });

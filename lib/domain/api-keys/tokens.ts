@@ -1,14 +1,9 @@
 import { encryptSecret, randomToken, tokenHash } from "@/lib/infra/crypto";
 import { newId } from "@/lib/infra/ids";
 import type { Tx } from "@/lib/infra/db";
+import type { AuthToken } from "./api-keys-contract";
 
 export const DEFAULT_TOKEN_NAME = "Default Auth Token";
-
-export interface AuthToken {
-  token: string;
-  name: string;
-  domains: string[];
-}
 
 /** A new random auth token for the key, stored as a keyed hash (for lookup) and encrypted (to hand back). */
 export async function issueAuthToken(tx: Tx, apiKeyId: string): Promise<AuthToken> {

@@ -10,6 +10,7 @@ import { ensureOrganization, orgScope } from "../organizations/organization-scop
 import type { ApiKeyScope } from "../scope";
 import { commentData, location, priority, status } from "./comment-input";
 import { emitCommentEvent } from "./comment-events";
+import type { AddedAnnotation } from "./comments-contract";
 import { annotationRowId, loadAnnotation } from "./comment-rows";
 import { insertComments } from "./write-comments";
 
@@ -29,13 +30,6 @@ export const addCommentAnnotationsInput = z.strictObject({
     }),
   ),
 });
-
-export interface AddedAnnotation {
-  success: boolean;
-  annotationId: string;
-  commentIds: number[];
-  message: string;
-}
 
 /**
  * Add Comment Annotations: each annotation with its comments; the organization and document are created

@@ -28,7 +28,7 @@ export const taggedUserContact = z.object({
   text: z.string().max(1000).optional(),
   userId: clientId,
   contact: z.object({ email: z.string().max(254).optional(), name: z.string().max(500).optional(), userId: clientId.optional() }).optional(),
-});
+}).meta({ id: "TaggedUserContact" });
 export type TaggedUserContact = z.output<typeof taggedUserContact>;
 
 export const commentId = z.number().int().min(1).max(2_147_483_647);
@@ -40,7 +40,7 @@ export const commentData = z.object({
   from: userRef,
   taggedUserContacts: z.array(taggedUserContact).max(100).optional(),
   context: jsonObject.optional(),
-});
+}).meta({ id: "CommentData" });
 export type CommentDataInput = z.output<typeof commentData>;
 
 /** The user an update or delete is made by, for events and activity records. */

@@ -4,6 +4,7 @@ import { derivedId } from "@/lib/infra/ids";
 import type { OrgScope } from "../organizations/organization-scope";
 import type { UserRef } from "../events/user-ref";
 import type { TaggedUserContact } from "./comment-input";
+import type { AnnotationView, CommentView } from "./comments-contract";
 
 // Row ids and the public views of annotations, comments and reactions (what Get returns and what events
 // carry as `data.commentAnnotation` / `data.comment`).
@@ -76,7 +77,7 @@ export function reactionView(r: ReactionRow) {
   return { icon: r.icon, from: r.user as UserRef, createdAt: r.createdAt.getTime() };
 }
 
-export function commentView(c: CommentRow) {
+export function commentView(c: CommentRow): CommentView {
   return {
     annotationId: c.annotationId,
     commentId: c.commentId,
@@ -91,7 +92,7 @@ export function commentView(c: CommentRow) {
   };
 }
 
-export function annotationView(a: AnnotationRow) {
+export function annotationView(a: AnnotationRow): AnnotationView {
   return {
     annotationId: a.annotationId,
     organizationId: a.organizationId,

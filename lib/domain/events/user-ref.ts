@@ -5,7 +5,7 @@ import type { EventUser } from "./event";
 // The User object as notifications, activity records and comments carry it: userId plus profile fields,
 // stored as sent. Fields the service does not know are dropped.
 
-export const userRef = z.object(userFields);
+export const userRef = z.object(userFields).meta({ id: "UserRef" });
 export type UserRef = z.output<typeof userRef>;
 
 /** The event contract's user: id, name and email only. */

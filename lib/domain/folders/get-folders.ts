@@ -9,6 +9,7 @@ import type { ApiKeyScope } from "../scope";
 import { FOLDER_NOT_FOUND } from "./folder-messages";
 import { treeSelect } from "./folders-store";
 import { ROOT } from "./folder-tree";
+import type { FolderRecord } from "./folders-contract";
 
 export const getFoldersInput = z.strictObject({
   organizationId: clientId,
@@ -17,20 +18,6 @@ export const getFoldersInput = z.strictObject({
 });
 
 const recordSelect = { ...treeSelect, apiKeyId: true, organizationId: true, createdAt: true, updatedAt: true } as const;
-
-export interface FolderRecord {
-  folderId: string;
-  folderName?: string;
-  organizationId: string;
-  parentFolderId: string;
-  apiKey: string;
-  createdAt: number;
-  lastUpdated: number;
-  ancestors: string[];
-  accessType: string;
-  inheritAccessFromParent: boolean;
-  subFolders?: FolderRecord[];
-}
 
 type Row = Prisma.FolderGetPayload<{ select: typeof recordSelect }>;
 

@@ -1,4 +1,5 @@
 import type { Reader } from "@/lib/infra/db";
+import type { NotificationView } from "./notifications-contract";
 
 // A stored notification as Get Notifications and Get All User Data return it: every field of the spec's
 // Notification table, `timestamp` in epoch ms, recipients as the notifyUsers / notifyUsersByUserId maps.
@@ -33,20 +34,6 @@ interface NotificationRow {
   headlineTemplateData: unknown;
   bodyMessage: string | null;
   createdAt: Date;
-}
-
-export interface NotificationView {
-  id: string;
-  notificationSource: string;
-  notificationSourceData: Record<string, unknown>;
-  actionUser: { userId: string } & Record<string, unknown>;
-  displayHeadlineMessageTemplate?: string;
-  displayHeadlineMessageTemplateData: Record<string, unknown>;
-  displayBodyMessage?: string;
-  metadata: { apiKey: string; documentId: string; organizationId: string; locationId?: string };
-  notifyUsers: Record<string, true>;
-  notifyUsersByUserId: Record<string, true>;
-  timestamp: number;
 }
 
 /** Views of the rows, in their order, with each one's recipients. */

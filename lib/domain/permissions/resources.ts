@@ -23,7 +23,8 @@ export const resource = z
     if (r.type === "organization" && r.organizationId !== undefined && r.organizationId !== r.id) {
       ctx.addIssue({ code: "custom", path: ["organizationId"], message: "{path} must equal id for organization resources." });
     }
-  });
+  })
+  .meta({ id: "Resource" });
 export type Resource = z.output<typeof resource>;
 
 /** A resource with its defaults filled in, as stored and as carried in a token. */

@@ -8,6 +8,7 @@ import { orgScope } from "../organizations/organization-scope";
 import { pageArgs, pagingInput, takePage } from "../paging";
 import type { ApiKeyScope } from "../scope";
 import { membershipTarget } from "./membership-target";
+import type { UserView } from "./users-contract";
 
 export const getUsersInput = z.strictObject({
   organizationId: clientId,
@@ -32,17 +33,6 @@ const profileSelect = {
 } as const;
 type Profile = Prisma.OrganizationUserGetPayload<{ select: typeof profileSelect }>;
 
-export interface UserView {
-  userId: string;
-  name?: string;
-  email?: string;
-  photoUrl?: string;
-  initial?: string;
-  color?: string;
-  textColor?: string;
-  organizationUserGroupIds?: string[];
-  accessRole?: string;
-}
 
 function view(p: Profile, accessRole?: string): UserView {
   const out: UserView = { userId: p.userId };

@@ -21,11 +21,11 @@ export const userProfile = z.strictObject({
   ...userFields,
   /** Filterable with Get Users' organizationUserGroupIds. */
   organizationUserGroupIds: z.array(clientId).max(100).optional(),
-});
+}).meta({ id: "UserProfile" });
 export type UserProfileInput = z.output<typeof userProfile>;
 
 /** For the v2 users operations, which also set the membership's role. */
-export const userWithRole = userProfile.extend({ accessRole: accessRole.optional() });
+export const userWithRole = userProfile.extend({ accessRole: accessRole.optional() }).meta({ id: "UserWithRole" });
 
 export const userRowId = (org: OrgScope, userId: string) => derivedId("usr", [org.apiKeyId, org.organizationId, userId]);
 

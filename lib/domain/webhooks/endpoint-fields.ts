@@ -3,6 +3,7 @@ import { z } from "zod";
 import { notFound } from "../errors";
 import { isHttpUrl } from "./http-url";
 import type { Reader } from "@/lib/infra/db";
+import type { WebhookEndpoint } from "./webhooks-contract";
 
 // Advanced webhook endpoint records: input fields, the wire view (unset optional fields are explicit null),
 // secrets and the lookup every endpoint operation shares.
@@ -43,7 +44,7 @@ export interface EndpointRow {
   updatedAt: Date;
 }
 
-export function endpointView(e: EndpointRow) {
+export function endpointView(e: EndpointRow): WebhookEndpoint {
   return {
     id: e.id,
     url: e.url,

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+// Comments and annotations as Get Comments, Get Comment Annotations and Get All User Data answer them, and
+// Add Comment Annotations' per-annotation outcome.
+
+const user = z.object({ userId: z.string() }).loose();
+const object = z.record(z.string(), z.unknown());
+
+export const reactionOutput = z.object({ icon: z.string(), from: user, createdAt: z.number() });
+
+export const commentOutput = z
+  .object({
+    annotationId: z.string(),
+    commentId: z.number(),
+    commentText: z.string(),
+    commentHtml: z.string().optional(),
+    from: user,
+    taggedUserContacts: z
+      .array(z.object({ text: z.string().optional(), userId: z.string(), contact: object.optional() }))
+      .optional(),
+    context: object.optional(),
+    isEdited: z.boolean(),
+    reactions: z.array(reactionOutput),
+    createdAt: z.number().describe("Epoch milliseconds."),
+    lastUpdated: z.number().describe("Epoch milliseconds."),
+  })
+  .meta({ id: "Comment" });
+
+export type CommentView = z.input<typeof commentOutput>;
+
+export const annotationOutput = z
+  .object({
+    annotationId: z.string(),
+    organizationId: z.string(),
+    documentId: z.string(),
+    location: object.optional(),
+    targetElement: object.optional(),
+    status: object.optional(),
+    priority: object.optional(),
+    assignedTo: user.optional(),
+    context: object.optional(),
+    from: user.describe("The author of the first comment."),
+    comments: z.array(commentOutput),
+    createdAt: z.number().describe("Epoch milliseconds."),
+    lastUpdated: z.number().describe("Epoch milliseconds."),
+  })
+  .meta({ id: "CommentAnnotation" });
+
+export type AnnotationView = z.input<typeof annotationOutput>;
+
+/** Add Comment Annotations' `data`, keyed by annotationId. */
+export const addedAnnotationsOutput = z.record(
+  z.string(),
+  z.object({ success: z.boolean(), annotationId: z.string(), commentIds: z.array(z.number()), message: z.string() }),
+);
+
+export type AddedAnnotation = z.infer<typeof addedAnnotationsOutput>[string];
+
+/** A reaction's `data`. */
+export const reactionChangeOutput = z.object({ success: z.literal(true), message: z.string() });

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+// What Get Folders answers for each folder (recursive: a folder asked for by id carries its subfolders).
+
+export const folderOutput = z
+  .object({
+    folderId: z.string(),
+    folderName: z.string().optional(),
+    organizationId: z.string(),
+    parentFolderId: z.string().describe('"root" at the top level.'),
+    apiKey: z.string(),
+    createdAt: z.number().describe("Epoch milliseconds."),
+    lastUpdated: z.number().describe("Epoch milliseconds."),
+    ancestors: z.array(z.string()).describe('From "root" down to the parent.'),
+    accessType: z.string(),
+    inheritAccessFromParent: z.boolean(),
+    get subFolders() {
+      return z.array(folderOutput).optional();
+    },
+  })
+  .meta({ id: "Folder" });
+
+export type FolderRecord = z.infer<typeof folderOutput>;

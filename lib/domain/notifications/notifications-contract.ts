@@ -1,0 +1,33 @@
+import { z } from "zod";
+
+// A notification as Get Notifications and Get All User Data answer it.
+
+const user = z.object({ userId: z.string(), name: z.string().optional(), email: z.string().optional() }).loose();
+
+export const notificationOutput = z
+  .object({
+    id: z.string(),
+    notificationSource: z.string(),
+    notificationSourceData: z.record(z.string(), z.unknown()),
+    actionUser: user,
+    displayHeadlineMessageTemplate: z.string().optional().describe("As sent, with its {variables}."),
+    displayHeadlineMessageTemplateData: z.record(z.string(), z.unknown()),
+    displayBodyMessage: z.string().optional(),
+    metadata: z.object({
+      apiKey: z.string(),
+      documentId: z.string(),
+      organizationId: z.string(),
+      locationId: z.string().optional(),
+    }),
+    notifyUsers: z
+      .record(z.string(), z.literal(true))
+      .describe("Recipients keyed by email (userId when no email is known)."),
+    notifyUsersByUserId: z.record(z.string(), z.literal(true)),
+    timestamp: z.number().describe("Epoch milliseconds."),
+  })
+  .meta({ id: "Notification" });
+
+export type NotificationView = z.infer<typeof notificationOutput>;
+
+/** Add Notifications' `data`. */
+export const notificationAddedOutput = z.object({ success: z.literal(true), message: z.string() });

@@ -1,0 +1,101 @@
+import { z } from "zod";
+
+// What the webhook endpoints answer: simple webhook config, advanced webhook config and endpoints, and the
+// delivery log (messages, attempts, resend).
+
+export const webhookConfigOutput = z
+  .object({
+    useWebhookService: z.boolean(),
+    webhookServiceConfig: z.object({
+      authToken: z.string(),
+      rawNotificationUrl: z.string(),
+      processedNotificationUrl: z.string(),
+      encodeData: z.boolean().optional(),
+      encryptData: z.boolean().optional(),
+      publicKey: z.string().optional(),
+      enableDataProtection: z.boolean().optional(),
+      triggers: z.record(z.string(), z.boolean()).optional(),
+    }),
+  })
+  .meta({ id: "WebhookConfig" });
+
+export const advancedWebhookConfigOutput = z
+  .object({
+    isEnabled: z.boolean(),
+    encryptData: z.boolean(),
+    encodeData: z.boolean(),
+    publicKey: z.string(),
+    enableDataProtection: z.boolean(),
+  })
+  .meta({ id: "AdvancedWebhookConfig" });
+
+export const webhookEndpointOutput = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    description: z.string(),
+    filterTypes: z.array(z.string()).nullable().describe("null: every event type."),
+    channels: z.array(z.string()).nullable(),
+    disabled: z.boolean(),
+    rateLimit: z.number().nullable().describe("Deliveries per second; null: no limit."),
+    uid: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "WebhookEndpoint" });
+
+export type WebhookEndpoint = z.infer<typeof webhookEndpointOutput>;
+
+const iteratorPage = { iterator: z.string().nullable(), prevIterator: z.string().nullable(), done: z.boolean() };
+
+export const webhookEndpointsPageOutput = z.object({ endpoints: z.array(webhookEndpointOutput), ...iteratorPage });
+
+export const endpointDeletedOutput = z.object({ endpointId: z.string(), deleted: z.boolean() });
+
+export const endpointSecretOutput = z
+  .object({ endpointId: z.string(), secret: z.string().describe("whsec_ followed by the base64 key.") })
+  .meta({ id: "WebhookEndpointSecret" });
+
+const webhookMessageOutput = z
+  .object({
+    id: z.string(),
+    eventId: z.string(),
+    eventType: z.string(),
+    payload: z.record(z.string(), z.unknown()).describe("The delivered body: {type, timestamp, data}."),
+    timestamp: z.string(),
+    deliveries: z.array(
+      z.object({
+        target: z.string().describe("endpoint | raw | processed (the simple webhook URLs)"),
+        endpointId: z.string().nullable(),
+        url: z.string().nullable(),
+        status: z.string().describe("pending | sending | success | failed | skipped (endpoint disabled)"),
+        attempts: z.number(),
+        nextAttemptAt: z.string().nullable(),
+        lastError: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: "WebhookMessage" });
+
+export const webhookMessagesPageOutput = z.object({ messages: z.array(webhookMessageOutput), ...iteratorPage });
+
+const webhookAttemptOutput = z
+  .object({
+    id: z.string(),
+    messageId: z.string(),
+    endpointId: z.string().nullable(),
+    url: z.string(),
+    status: z.string().describe("success | failed"),
+    responseStatusCode: z.number().describe("0 when no HTTP answer came (refused, timeout, connection error)."),
+    response: z.string().describe("The first 1,000 characters of the answer."),
+    error: z.string().nullable(),
+    durationMs: z.number(),
+    trigger: z.string().describe("scheduled | manual (resend)"),
+    timestamp: z.string(),
+  })
+  .meta({ id: "WebhookAttempt" });
+
+export const webhookAttemptsPageOutput = z.object({ attempts: z.array(webhookAttemptOutput), ...iteratorPage });
+
+export const resendScheduledOutput = z.object({ messageId: z.string(), endpointIds: z.array(z.string()) });

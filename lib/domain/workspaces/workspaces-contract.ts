@@ -1,0 +1,13 @@
+import { z } from "zod";
+
+// A workspace as Create Workspace and Get Workspace answer it.
+
+export const workspaceOutput = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    owner: z.object({ email: z.string(), id: z.string(), name: z.string(), avatar: z.string() }),
+    authToken: z.string(),
+    apiKeyList: z.record(z.string(), z.object({ apiKeyName: z.string(), id: z.string(), type: z.string() })),
+  })
+  .meta({ id: "Workspace" });
