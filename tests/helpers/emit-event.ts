@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EventUser, WeftEvent, WeftEventType } from "@/lib/domain/events/event";
 import { eventConsumers } from "@/lib/domain/events/consumers";
-import { db, transaction } from "@/lib/infra/db";
+import { transaction } from "@/lib/infra/db";
 
 // Emits one event for a workspace's API key the way the event dispatcher does: every consumer, in order,
 // in one transaction. (Once comments exist, tests can add a comment over REST instead.)

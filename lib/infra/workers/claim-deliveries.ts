@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { db, transaction } from "@/lib/infra/db";
+import { transaction } from "@/lib/infra/db";
 
 // Claims due deliveries for this process. A claim is a lease (status `sending`, leaseUntil): rows are
 // locked with FOR UPDATE SKIP LOCKED, so two processes never take the same attempt, and a lease that runs
