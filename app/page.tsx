@@ -27,7 +27,10 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
         <p className="mt-1 text-zinc-600">Collaboration backend. The REST API lives under /v1 and /v2.</p>
       </header>
 
-      <section aria-labelledby="console-heading" className="mt-10 rounded-lg border border-zinc-200 p-5 shadow-sm sm:p-6">
+      <section
+        aria-labelledby="console-heading"
+        className="mt-10 rounded-lg border border-zinc-200 p-5 shadow-sm sm:p-6"
+      >
         <h2 id="console-heading" className="text-lg font-medium">
           Console
         </h2>
@@ -52,7 +55,9 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
               </p>
             )}
             {one(params.sent) && !error && (
-              <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">Check your email for a sign-in link.</p>
+              <p className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+                Check your email for a sign-in link.
+              </p>
             )}
             {/* next-auth sends people here with the page they wanted; its redirect callback vets the URL. */}
             <SignInForm callbackUrl={one(params.callbackUrl) || "/"} devOutbox={!env().WEFT_SENDGRID_API_KEY} />

@@ -59,7 +59,10 @@ function startServer(env) {
   mkdirSync(resultsDir, { recursive: true });
   const logFile = path.join(resultsDir, "fanout-server.log");
   const child = startNode("weft", ["scripts/api-server.mjs"], { cwd: root, env, logFile });
-  return untilListening(child, 120_000, () => "; see bench/results/fanout-server.log").then((base) => ({ child, base }));
+  return untilListening(child, 120_000, () => "; see bench/results/fanout-server.log").then((base) => ({
+    child,
+    base,
+  }));
 }
 
 const post = postOk;
@@ -69,44 +72,79 @@ const ms = (a, b) => Number(b - a) / 1e6;
 async function main() {
   const adminUrl = startPostgres(DB);
   const databaseUrl = await recreateDatabase(adminUrl, DB);
-  const env = { ...process.env, DATABASE_URL: databaseUrl, WEFT_SECRET_KEY: randomBytes(32).toString("hex"), WEFT_RATE_LIMIT_CREATE_WORKSPACE: "1000/1", WEFT_LOG_LEVEL: "warn" };
+  const env = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    WEFT_SECRET_KEY: randomBytes(32).toString("hex"),
+    WEFT_RATE_LIMIT_CREATE_WORKSPACE: "1000/1",
+    WEFT_LOG_LEVEL: "warn",
+  };
   delete env.WEFT_DATA_DIR;
   server = await startServer(env);
   log(`weft API on ${server.base} (pid ${server.child.pid}), database ${databaseUrl}`);
 
   const ws = (await post(server.base, "/v2/workspace/create", { ownerEmail: "fanout-bench@example.com" })).data;
   const apiKey = Object.keys(ws.apiKeyList)[0];
-  const tokens = await post(server.base, "/v2/workspace/authtokens/get", { apiKey }, { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken });
+  const tokens = await post(
+    server.base,
+    "/v2/workspace/authtokens/get",
+    { apiKey },
+    { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken },
+  );
   const key = { "x-service-api-key": apiKey, "x-service-auth-token": tokens.data.authTokens[0].token };
   const seedStart = process.hrtime.bigint();
-  await post(server.base, "/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: [{ documentId: "doc" }] }, key);
+  await post(
+    server.base,
+    "/v2/organizations/documents/add",
+    { organizationId: "org", createOrganization: true, documents: [{ documentId: "doc" }] },
+    key,
+  );
   for (let i = 0; i < USERS; i += 1000) {
-    const users = Array.from({ length: Math.min(1000, USERS - i) }, (_, j) => ({ userId: `user-${i + j}`, email: `user-${i + j}@example.com` }));
+    const users = Array.from({ length: Math.min(1000, USERS - i) }, (_, j) => ({
+      userId: `user-${i + j}`,
+      email: `user-${i + j}@example.com`,
+    }));
     await post(server.base, "/v2/users/add", { organizationId: "org", users }, key);
   }
-  log(`seeded ${USERS} organization users through Add Users in ${(ms(seedStart, process.hrtime.bigint()) / 1000).toFixed(1)} s`);
+  log(
+    `seeded ${USERS} organization users through Add Users in ${(ms(seedStart, process.hrtime.bigint()) / 1000).toFixed(1)} s`,
+  );
 
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
-  const count = async (rowId) => Number((await db.query(`SELECT count(*) AS n FROM "NotificationRecipient" WHERE "notificationRowId" = $1`, [rowId])).rows[0].n);
+  const count = async (rowId) =>
+    Number(
+      (await db.query(`SELECT count(*) AS n FROM "NotificationRecipient" WHERE "notificationRowId" = $1`, [rowId]))
+        .rows[0].n,
+    );
   const rowIdOf = async (notificationId) =>
-    (await db.query(`SELECT id FROM "Notification" WHERE "apiKeyId" = $1 AND "notificationId" = $2`, [apiKey, notificationId])).rows[0]?.id;
+    (
+      await db.query(`SELECT id FROM "Notification" WHERE "apiKeyId" = $1 AND "notificationId" = $2`, [
+        apiKey,
+        notificationId,
+      ])
+    ).rows[0]?.id;
 
   const rounds = [];
   for (let r = 0; r < ROUNDS; r++) {
     // weft: Add Notifications with notifyAll, until every recipient row exists.
     const notificationId = `fanout-${r}`;
     const t0 = process.hrtime.bigint();
-    await post(server.base, "/v1/notifications/add", {
-      organizationId: "org",
-      documentId: "doc",
-      notificationId,
-      actionUser: { userId: "user-0" },
-      displayHeadlineMessageTemplate: "{actionUser} says hello",
-      displayBodyMessage: "to everyone",
-      notifyUsers: [],
-      notifyAll: true,
-    }, key);
+    await post(
+      server.base,
+      "/v1/notifications/add",
+      {
+        organizationId: "org",
+        documentId: "doc",
+        notificationId,
+        actionUser: { userId: "user-0" },
+        displayHeadlineMessageTemplate: "{actionUser} says hello",
+        displayBodyMessage: "to everyone",
+        notifyUsers: [],
+        notifyAll: true,
+      },
+      key,
+    );
     const tPost = process.hrtime.bigint();
     const rowId = await rowIdOf(notificationId);
     const deadline = Date.now() + 120_000;
@@ -136,7 +174,12 @@ async function main() {
        VALUES ($1,$2,'org','doc',$3,'custom','user-0','{"userId":"user-0"}',false,now())`,
       [rawRowId, apiKey, `raw-${r}`],
     );
-    const userRows = (await db.query(`SELECT "userId", email FROM "OrganizationUser" WHERE "apiKeyId" = $1 AND "organizationId" = 'org'`, [apiKey])).rows;
+    const userRows = (
+      await db.query(
+        `SELECT "userId", email FROM "OrganizationUser" WHERE "apiKeyId" = $1 AND "organizationId" = 'org'`,
+        [apiKey],
+      )
+    ).rows;
     const r0 = process.hrtime.bigint();
     await db.query("BEGIN");
     for (let i = 0; i < userRows.length; i += 1000) {
@@ -148,7 +191,10 @@ async function main() {
         const b = j * 5;
         values.push(`($${b + 1},$${b + 2},$${b + 3},$${b + 4},$${b + 5},now())`);
       });
-      await db.query(`INSERT INTO "NotificationRecipient" ("notificationRowId","apiKeyId","organizationId","userId","userKey","createdAt") VALUES ${values.join(",")}`, params);
+      await db.query(
+        `INSERT INTO "NotificationRecipient" ("notificationRowId","apiKeyId","organizationId","userId","userKey","createdAt") VALUES ${values.join(",")}`,
+        params,
+      );
     }
     await db.query("COMMIT");
     const r1 = process.hrtime.bigint();
@@ -173,18 +219,29 @@ async function main() {
   const table = [
     ["what", "best ms", "rows/s"],
     ["weft fan-out job (job started -> done)", best("jobMs"), rowsPerSec(best("jobMs"))],
-    ["weft end to end (POST -> all rows visible, incl. queue pick-up)", best("endToEndMs"), rowsPerSec(best("endToEndMs"))],
+    [
+      "weft end to end (POST -> all rows visible, incl. queue pick-up)",
+      best("endToEndMs"),
+      rowsPerSec(best("endToEndMs")),
+    ],
     ["raw client INSERT ... VALUES x1000 rows, one transaction", best("rawInsertMs"), rowsPerSec(best("rawInsertMs"))],
   ];
   console.log(`\nNotification fan-out to ${USERS.toLocaleString("en")} users, best of ${ROUNDS} round(s):\n`);
   for (const [i, row] of table.entries()) {
-    const [a, b, c] = row.map((v) => (typeof v === "number" ? (Number.isFinite(v) ? Math.round(v).toLocaleString("en") : "-") : String(v ?? "-")));
+    const [a, b, c] = row.map((v) =>
+      typeof v === "number" ? (Number.isFinite(v) ? Math.round(v).toLocaleString("en") : "-") : String(v ?? "-"),
+    );
     console.log(`${a.padEnd(70)} ${b.padStart(8)} ${c.padStart(10)}`);
     if (i === 0) console.log(`${"-".repeat(70)} ${"-".repeat(8)} ${"-".repeat(10)}`);
   }
   const report = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, loadAverage1m: os.loadavg()[0] },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      node: process.version,
+      loadAverage1m: os.loadavg()[0],
+    },
     users: USERS,
     rounds,
     best: { jobMs: best("jobMs"), endToEndMs: best("endToEndMs"), rawInsertMs: best("rawInsertMs") },

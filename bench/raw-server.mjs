@@ -20,7 +20,9 @@ if (!DATABASE_URL || !WEFT_SECRET_KEY) {
   process.exit(1);
 }
 
-const master = /^[0-9a-fA-F]{64}$/.test(WEFT_SECRET_KEY) ? Buffer.from(WEFT_SECRET_KEY, "hex") : Buffer.from(WEFT_SECRET_KEY, "base64");
+const master = /^[0-9a-fA-F]{64}$/.test(WEFT_SECRET_KEY)
+  ? Buffer.from(WEFT_SECRET_KEY, "hex")
+  : Buffer.from(WEFT_SECRET_KEY, "base64");
 if (master.length !== 32) {
   console.error("raw-server: WEFT_SECRET_KEY must be 32 bytes");
   process.exit(1);
@@ -34,7 +36,10 @@ const tokenHash = (token) => createHmac("sha256", HASH_KEY).update(token, "utf8"
 function constantTimeEqual(a, b) {
   const x = Buffer.from(a, "utf8");
   const y = Buffer.from(b, "utf8");
-  const same = timingSafeEqual(createHmac("sha256", "cmp").update(x).digest(), createHmac("sha256", "cmp").update(y).digest());
+  const same = timingSafeEqual(
+    createHmac("sha256", "cmp").update(x).digest(),
+    createHmac("sha256", "cmp").update(y).digest(),
+  );
   return same && x.length === y.length;
 }
 
@@ -142,7 +147,8 @@ const server = http.createServer(async (req, res) => {
   try {
     if (path === "/healthz") return send(res, 200, { status: "ok" }, requestId);
     if (path !== "/v2/workspace/get") throw new Failure("NOT_FOUND", 404, `Unknown endpoint: ${path}.`);
-    if (req.method !== "POST") throw new Failure("INVALID_ARGUMENT", 405, `Method ${req.method} is not allowed; use POST.`);
+    if (req.method !== "POST")
+      throw new Failure("INVALID_ARGUMENT", 405, `Method ${req.method} is not allowed; use POST.`);
     const data = await getWorkspace(req);
     send(res, 200, { result: { status: "success", message: "Workspace retrieved successfully", data } }, requestId);
   } catch (e) {

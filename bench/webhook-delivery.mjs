@@ -44,7 +44,10 @@ let stopPostgres = false;
 if (!adminUrl) {
   const status = spawnSync("bash", ["scripts/postgres.sh", "status"], { encoding: "utf8" });
   if (status.status !== 0) stopPostgres = true;
-  const started = spawnSync("bash", ["scripts/postgres.sh", "start"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const started = spawnSync("bash", ["scripts/postgres.sh", "start"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   if (started.status !== 0) throw new Error("could not start PostgreSQL (scripts/postgres.sh)");
   adminUrl = started.stdout.trim().split("\n").pop();
 }
@@ -71,7 +74,9 @@ cjs.register();
 esm.register({ tsconfig: path.join(root, "tsconfig.json") });
 const load = async (file) => {
   const mod = await import(pathToFileURL(path.join(root, file)).href);
-  return mod.default && !Object.keys(mod).some((k) => k !== "default" && k !== "module.exports") ? mod.default : { ...mod.default, ...mod };
+  return mod.default && !Object.keys(mod).some((k) => k !== "default" && k !== "module.exports")
+    ? mod.default
+    : { ...mod.default, ...mod };
 };
 const { startWeft } = await load("lib/infra/start.ts");
 const { dispatch } = await load("lib/api/dispatch.ts");
@@ -81,7 +86,11 @@ const weft = await startWeft({ role: "server" });
 
 async function call(pathname, data, headers = {}) {
   const res = await dispatch(
-    new Request(`http://localhost${pathname}`, { method: "POST", body: JSON.stringify({ data }), headers: { "content-type": "application/json", ...headers } }),
+    new Request(`http://localhost${pathname}`, {
+      method: "POST",
+      body: JSON.stringify({ data }),
+      headers: { "content-type": "application/json", ...headers },
+    }),
     { clientIp: "203.0.113.9" },
   );
   const body = await res.json();
@@ -119,12 +128,20 @@ function percentile(sorted, p) {
 async function scenario(endpointCount, eventCount) {
   const ws = await call("/v2/workspace/create", { ownerEmail: `bench-${endpointCount}-${Date.now()}@example.com` });
   const apiKey = Object.keys(ws.apiKeyList)[0];
-  const tokens = await call("/v2/workspace/authtokens/get", { apiKey }, { "x-velt-workspace-id": ws.id, "x-velt-workspace-auth-token": ws.authToken });
+  const tokens = await call(
+    "/v2/workspace/authtokens/get",
+    { apiKey },
+    { "x-velt-workspace-id": ws.id, "x-velt-workspace-auth-token": ws.authToken },
+  );
   const key = { "x-velt-api-key": apiKey, "x-velt-auth-token": tokens.authTokens[0].token };
   await call("/v2/workspace/advancedwebhookconfig/update", { isEnabled: true }, key);
   for (let i = 0; i < endpointCount; i++) {
     const p = `/hook/${endpointCount}/${i}`;
-    const ep = await call("/v2/workspace/advancedwebhook/endpoints/create", { url: `http://127.0.0.1:${receiverPort}${p}` }, key);
+    const ep = await call(
+      "/v2/workspace/advancedwebhook/endpoints/create",
+      { url: `http://127.0.0.1:${receiverPort}${p}` },
+      key,
+    );
     const { secret } = await call("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: ep.id }, key);
     secrets.set(p, new Webhook(secret));
   }

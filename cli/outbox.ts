@@ -9,7 +9,11 @@ export function outboxCommands(program: Command) {
     .command("outbox:list")
     .description("list sent mail and the dev outbox (login links land here when no SendGrid key is set), newest first")
     .option("--to <email>", "only mail to this recipient")
-    .addOption(intOption("--limit <n>", `at most this many (1-${OUTBOX_MAX_LIMIT})`, 1, OUTBOX_MAX_LIMIT).default(OUTBOX_DEFAULT_LIMIT))
+    .addOption(
+      intOption("--limit <n>", `at most this many (1-${OUTBOX_MAX_LIMIT})`, 1, OUTBOX_MAX_LIMIT).default(
+        OUTBOX_DEFAULT_LIMIT,
+      ),
+    )
     .action(async (opts: { to?: string; limit: number }) => {
       const input = parseInput(listOutboxInput, { to: opts.to, limit: opts.limit }, { to: "--to", limit: "--limit" });
       await printJson(await withDatabase((db) => listOutbox(OPERATOR_SCOPE, input, db)));

@@ -9,7 +9,11 @@ import { UsageError } from "./options";
 // DATABASE_URL), and prints the result as JSON on stdout. stop() always runs: it releases the data dir.
 
 /** Parses with the domain's schema; a failure names the CLI flag instead of the field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, flagNames: Record<string, string>): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  flagNames: Record<string, string>,
+): z.output<S> {
   const parsed = schema.safeParse(input, { error: issueMessage });
   if (parsed.success) return parsed.data;
   const iss = parsed.error.issues[0];

@@ -1,7 +1,11 @@
 import { Option, type Command } from "commander";
 import { listWorkspaces, listWorkspacesInput } from "@/lib/domain/operator/list-workspaces";
 import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
-import { PLANS, updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
+import {
+  PLANS,
+  updateWorkspaceSettings,
+  updateWorkspaceSettingsInput,
+} from "@/lib/domain/operator/update-workspace-settings";
 import { transaction } from "@/lib/infra/db";
 import { onOffOption, requireOneOf } from "./options";
 import { parseInput, printJson, withDatabase } from "./run";
@@ -20,7 +24,9 @@ export function workspaceCommands(program: Command) {
         { workspaceId, plan: opts.plan, productionKeysEnabled: opts.productionKeys },
         { workspaceId: "workspaceId", plan: "--plan", productionKeysEnabled: "--production-keys" },
       );
-      await printJson(await withDatabase(() => transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, input, tx))));
+      await printJson(
+        await withDatabase(() => transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, input, tx))),
+      );
     });
 
   program

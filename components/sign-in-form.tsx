@@ -6,10 +6,7 @@ import { loginErrorMessage } from "@/lib/auth/messages";
 import { useHydrated } from "./console/use-hydrated";
 
 type State =
-  | { kind: "idle" }
-  | { kind: "sending" }
-  | { kind: "sent"; email: string }
-  | { kind: "error"; message: string };
+  { kind: "idle" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "error"; message: string };
 
 /** Email sign-in: next-auth's email provider (CSRF handled by signIn), answered inline. */
 export function SignInForm({ callbackUrl = "/", devOutbox = false }: { callbackUrl?: string; devOutbox?: boolean }) {
@@ -66,8 +63,10 @@ export function SignInForm({ callbackUrl = "/", devOutbox = false }: { callbackU
       <div id={statusId} role="status" aria-live="polite" className="min-h-6 text-sm">
         {state.kind === "sent" && (
           <p className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900">
-            Check your email: a sign-in link is on its way to <span className="font-medium break-all">{state.email}</span>.
-            {devOutbox && " No mail service is configured, so it is in the dev outbox (server log, npx weft outbox:list)."}
+            Check your email: a sign-in link is on its way to{" "}
+            <span className="font-medium break-all">{state.email}</span>.
+            {devOutbox &&
+              " No mail service is configured, so it is in the dev outbox (server log, npx weft outbox:list)."}
           </p>
         )}
         {state.kind === "error" && <p className="rounded-md bg-red-50 px-3 py-2 text-red-800">{state.message}</p>}

@@ -1,5 +1,13 @@
 import { expect, test } from "@playwright/test";
-import { BASE_URL, createWorkspaceOverRest, OPERATOR_EMAIL, screenshots, signInAs, uniqueEmail, waitForHydration } from "./support";
+import {
+  BASE_URL,
+  createWorkspaceOverRest,
+  OPERATOR_EMAIL,
+  screenshots,
+  signInAs,
+  uniqueEmail,
+  waitForHydration,
+} from "./support";
 
 // Who sees what: an owner only their own workspaces (another owner's answers "Not found" by URL, exactly like
 // one that does not exist); an operator every workspace, with the plan, production-key and per-key settings.
@@ -39,7 +47,9 @@ test("a signed-in owner cannot open another owner's workspace or key by URL", as
   // My own key page opens.
   await page.goto(`/workspaces/${mine.id}/keys/${mine.apiKey}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Test API Key$/);
-  await expect(page.getByRole("navigation", { name: "API key" }).getByRole("link", { name: "AI provider keys" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "API key" }).getByRole("link", { name: "AI provider keys" }),
+  ).toBeVisible();
 });
 
 test("an operator sees every workspace and sets plan, production keys and per-key flags", async ({ page, request }) => {
@@ -78,7 +88,9 @@ test("an operator sees every workspace and sets plan, production keys and per-ke
   await waitForHydration(page);
   await page.getByLabel("Type").selectOption("production");
   await page.getByRole("button", { name: "Create API key" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("This workspace is not enabled for self-serve production API key creation.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "This workspace is not enabled for self-serve production API key creation.",
+  );
 
   await page.goto(`/workspaces/${ws.id}`);
   await waitForHydration(page);

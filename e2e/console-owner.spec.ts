@@ -16,7 +16,9 @@ function getDomains(apiKey: string, token: string) {
 
 const lastSegment = (page: Page) => new URL(page.url()).pathname.split("/").pop()!;
 
-test("an owner signs in, creates a workspace and a key, resets its token, uses it over REST and signs out", async ({ page }) => {
+test("an owner signs in, creates a workspace and a key, resets its token, uses it over REST and signs out", async ({
+  page,
+}) => {
   const email = uniqueEmail("owner");
 
   // Signed out, a console page sends to the sign-in form, which brings the user back to it.
@@ -77,7 +79,9 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
   await expect(page.getByLabel("Persistence region")).toHaveValue("nam5");
   await screenshots(page, "console-api-key-new");
   await page.getByRole("button", { name: "Create API key" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("This workspace is not enabled for self-serve production API key creation.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+    "This workspace is not enabled for self-serve production API key creation.",
+  );
   await page.getByLabel("Type").selectOption("testing");
   await page.getByLabel("Name (optional)").fill("E2E key");
   await page.getByLabel("Allowed domains (optional)").fill("example.com, app.example.com");
@@ -156,7 +160,11 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
   await expect(page).toHaveURL(`${BASE_URL}/workspaces/${workspaceId}/keys/${apiKey}/ai`);
   await waitForHydration(page);
   const providerKeys = page.getByRole("list", { name: "AI provider keys" });
-  await expect(providerKeys.getByRole("listitem")).toHaveText([/OpenAI\s*Not set/, /Anthropic\s*Not set/, /Gemini\s*Not set/]);
+  await expect(providerKeys.getByRole("listitem")).toHaveText([
+    /OpenAI\s*Not set/,
+    /Anthropic\s*Not set/,
+    /Gemini\s*Not set/,
+  ]);
   await page.getByRole("button", { name: "Save provider key" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toContainText("customerApiKey");
   const secret = "sk-proj-e2e-0123456789abcdef";

@@ -36,7 +36,10 @@ function rest(path: string, apiKey: string, token: string, data: unknown) {
   });
 }
 
-test("an owner sets up email and webhooks, and watches a delivery and its resend in the log", async ({ page, request }) => {
+test("an owner sets up email and webhooks, and watches a delivery and its resend in the log", async ({
+  page,
+  request,
+}) => {
   const receiver = await startReceiver();
   try {
     const email = uniqueEmail("services");
@@ -90,7 +93,9 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
     await waitForHydration(page);
     await expect(page.getByLabel("SendGrid API key (masked)")).toHaveText("****9876");
     await expect(page.getByRole("switch", { name: /Email notifications/ })).toBeChecked();
-    await expect(page.getByRole("group", { name: "Email triggers" }).getByLabel("comment.add", { exact: true })).not.toBeChecked();
+    await expect(
+      page.getByRole("group", { name: "Email triggers" }).getByLabel("comment.add", { exact: true }),
+    ).not.toBeChecked();
     expect(await page.content()).not.toContain(sendgridKey);
     await screenshots(page, "console-email");
     const emailConfig = await (await rest("/v2/workspace/emailconfig/get", ws.apiKey, token, {})).json();
@@ -107,7 +112,10 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
 
     // Removing the key asks first.
     await page.getByRole("button", { name: "Remove key" }).click();
-    await page.getByRole("dialog", { name: "Remove the SendGrid key?" }).getByRole("button", { name: "Remove key" }).click();
+    await page
+      .getByRole("dialog", { name: "Remove the SendGrid key?" })
+      .getByRole("button", { name: "Remove key" })
+      .click();
     await expect(page.getByText("Email settings saved.")).toBeVisible();
     await expect(page.getByLabel("SendGrid API key (masked)")).toHaveCount(0);
     const withoutKey = await (await rest("/v2/workspace/emailconfig/get", ws.apiKey, token, {})).json();
@@ -115,7 +123,10 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
 
     // The test mail is in this owner's mailbox.
     await page.getByRole("link", { name: "Mailbox" }).click();
-    const mail = page.getByRole("list", { name: "Mail" }).getByRole("listitem").filter({ hasText: "Test email from weft" });
+    const mail = page
+      .getByRole("list", { name: "Mail" })
+      .getByRole("listitem")
+      .filter({ hasText: "Test email from weft" });
     await expect(mail).toHaveCount(1);
     await expect(mail).toContainText(`To ${email}`);
 
@@ -135,7 +146,11 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
     const webhookConfig = await (await rest("/v2/workspace/webhookconfig/get", ws.apiKey, token, {})).json();
     expect(webhookConfig.result.data).toMatchObject({
       useWebhookService: true,
-      webhookServiceConfig: { authToken: "e2e-webhook-token", rawNotificationUrl: `${receiver.url}/raw`, triggers: { "comment.delete": false } },
+      webhookServiceConfig: {
+        authToken: "e2e-webhook-token",
+        rawNotificationUrl: `${receiver.url}/raw`,
+        triggers: { "comment.delete": false },
+      },
     });
     // Off again, so that the delivery log below holds only the advanced endpoint's deliveries.
     await page.getByRole("switch", { name: /Simple webhooks/ }).uncheck();
@@ -176,7 +191,10 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
     await expect(secretBox).toHaveText(/^whsec_/);
     const firstSecret = (await secretBox.textContent())!;
     await page.getByRole("button", { name: `Rotate signing secret of ${hookUrl}` }).click();
-    await page.getByRole("dialog", { name: "Rotate the signing secret?" }).getByRole("button", { name: "Rotate secret" }).click();
+    await page
+      .getByRole("dialog", { name: "Rotate the signing secret?" })
+      .getByRole("button", { name: "Rotate secret" })
+      .click();
     await expect(page.getByText(/New signing secret issued/)).toBeVisible();
     await expect(secretBox).toHaveText(/^whsec_/);
     await expect(secretBox).not.toHaveText(firstSecret);
@@ -193,12 +211,21 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
     const added = await rest("/v2/commentannotations/add", ws.apiKey, token, {
       organizationId: "org-e2e",
       documentId: "doc-e2e",
-      commentAnnotations: [{ commentData: [{ commentText: "Hello from e2e", from: { userId: "ada", name: "Ada", email: "ada@example.com" } }] }],
+      commentAnnotations: [
+        {
+          commentData: [
+            { commentText: "Hello from e2e", from: { userId: "ada", name: "Ada", email: "ada@example.com" } },
+          ],
+        },
+      ],
     });
     expect(added.status, await added.clone().text()).toBe(200);
 
     // The log polls: the message appears with its successful attempt, without reloading.
-    const message = page.getByRole("list", { name: "Messages" }).getByRole("listitem").filter({ hasText: "comment_annotation.add" });
+    const message = page
+      .getByRole("list", { name: "Messages" })
+      .getByRole("listitem")
+      .filter({ hasText: "comment_annotation.add" });
     await expect(message).toHaveCount(1, { timeout: 20_000 });
     await expect(message).toContainText("endpoint: success", { timeout: 20_000 });
     await message.locator("summary").focus();

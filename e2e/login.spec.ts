@@ -87,7 +87,9 @@ test("the sign-in form refuses a disposable email domain inline", async ({ page 
   await expect(page.getByRole("status")).toContainText("This email domain is not supported.");
   await screenshots(page, "landing-error");
   const mails = await withDatabase(async (db) => {
-    const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM "OutboxMail" WHERE "to" = $1`, ["someone@mailinator.com"]);
+    const { rows } = await db.query<{ n: string }>(`SELECT count(*) AS n FROM "OutboxMail" WHERE "to" = $1`, [
+      "someone@mailinator.com",
+    ]);
     return Number(rows[0].n);
   });
   expect(mails).toBe(0);

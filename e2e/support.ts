@@ -85,7 +85,9 @@ export async function screenshots(page: Page, name: string) {
   const original = page.viewportSize();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
     const file = path.join(test.info().project.testDir, "screenshots", `${name}-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });

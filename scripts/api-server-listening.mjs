@@ -2,7 +2,10 @@
 // Rejects when it exits first or takes longer than `timeoutMs`; `describe()` adds context (its log) to errors.
 export function untilListening(child, timeoutMs, describe = () => "") {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the API server did not start within ${timeoutMs / 1000} s${describe()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`the API server did not start within ${timeoutMs / 1000} s${describe()}`)),
+      timeoutMs,
+    );
     child.stdout.on("data", (d) => {
       const m = /listening (\d+)/.exec(String(d));
       if (m) {

@@ -4,7 +4,17 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
-const WATCHED = ["app", "components", "lib", "prisma/schema", "instrumentation.ts", "instrumentation-node.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
+const WATCHED = [
+  "app",
+  "components",
+  "lib",
+  "prisma/schema",
+  "instrumentation.ts",
+  "instrumentation-node.ts",
+  "next.config.ts",
+  "package-lock.json",
+  "postcss.config.mjs",
+];
 
 function newestMtime(p) {
   if (!existsSync(p)) return 0;
@@ -28,6 +38,9 @@ export function buildState(root) {
 
 /** Runs `next build`; returns its exit status. */
 export function buildApp(root) {
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { stdio: "inherit", cwd: root });
+  const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+    stdio: "inherit",
+    cwd: root,
+  });
   return r.status ?? 1;
 }

@@ -24,7 +24,9 @@ function step(label, command, args, env = process.env) {
     return 1;
   }
   const code = r.status ?? (r.signal ? 128 : 1);
-  console.log(`e2e: ${label} ${code === 0 ? "done" : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `e2e: ${label} ${code === 0 ? "done" : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return code;
 }
 

@@ -30,7 +30,9 @@ const charColumns = new WeakMap(); // a result's rows array -> indexes of its "c
   const require = createRequire(import.meta.resolve("@prisma/adapter-pg"));
   const Result = require("pg/lib/result.js");
   const addFields = Result.prototype.addFields;
-  const AS_TEXT = new Set([18 /* char */, 194 /* pg_node_tree */, 24 /* regproc */, 2205 /* regclass */, 2206 /* regtype */]);
+  const AS_TEXT = new Set([
+    18 /* char */, 194 /* pg_node_tree */, 24 /* regproc */, 2205 /* regclass */, 2206 /* regtype */,
+  ]);
   Result.prototype.addFields = function (fields) {
     const chars = fields.flatMap((f, i) => (f.dataTypeID === 18 ? [i] : []));
     if (chars.length) charColumns.set(this.rows, chars);
@@ -57,7 +59,11 @@ const SCHEMA_DIR = path.join(ROOT, "prisma/schema");
 const MIGRATIONS = path.join(ROOT, "prisma/migrations");
 
 // The engine reports Rust panics through this global before throwing.
-globalThis.PRISMA_WASM_PANIC_REGISTRY ??= { set_message(message) { globalThis.__schemaEnginePanic = message; } };
+globalThis.PRISMA_WASM_PANIC_REGISTRY ??= {
+  set_message(message) {
+    globalThis.__schemaEnginePanic = message;
+  },
+};
 
 let enginePromise;
 function loadEngine() {
@@ -78,14 +84,23 @@ async function migrationsList() {
   const lockPath = path.join(MIGRATIONS, "migration_lock.toml");
   const lock = await readFile(lockPath, "utf8").catch(() => null);
   const dirs = (await readdir(MIGRATIONS, { withFileTypes: true }).catch(() => []))
-    .filter((d) => d.isDirectory()).map((d) => d.name).sort();
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   const migrationDirectories = [];
   for (const name of dirs) {
-    const content = await readFile(path.join(MIGRATIONS, name, "migration.sql"), "utf8")
-      .then((v) => ({ tag: "ok", value: v }), (e) => ({ tag: "error", value: String(e.message) }));
+    const content = await readFile(path.join(MIGRATIONS, name, "migration.sql"), "utf8").then(
+      (v) => ({ tag: "ok", value: v }),
+      (e) => ({ tag: "error", value: String(e.message) }),
+    );
     migrationDirectories.push({ path: name, migrationFile: { path: "migration.sql", content } });
   }
-  return { baseDir: MIGRATIONS, lockfile: { path: "migration_lock.toml", content: lock }, migrationDirectories, shadowDbInitScript: "" };
+  return {
+    baseDir: MIGRATIONS,
+    lockfile: { path: "migration_lock.toml", content: lock },
+    migrationDirectories,
+    shadowDbInitScript: "",
+  };
 }
 
 // Migration-aware PrismaPg factory with a working shadow DB. @prisma/adapter-pg 7.10.0's own
@@ -98,8 +113,11 @@ async function migrationsList() {
 function pgFactory(connUrl, opened) {
   const u = new URL(connUrl);
   const cfg = {
-    host: u.hostname, port: Number(u.port || 5432), user: decodeURIComponent(u.username),
-    password: decodeURIComponent(u.password), database: decodeURIComponent(u.pathname.slice(1)) || "postgres",
+    host: u.hostname,
+    port: Number(u.port || 5432),
+    user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+    database: decodeURIComponent(u.pathname.slice(1)) || "postgres",
   };
   return migrationAwareFactory(cfg, opened, async () => {
     const admin = await new PrismaPg(cfg).connect();
@@ -178,39 +196,73 @@ export async function run(cmd, name, options = {}) {
   const url = options.url ?? process.env.DATABASE_URL;
   const say = options.quiet ? () => {} : (...a) => console.log(...a);
   const names = (await readdir(SCHEMA_DIR)).filter((n) => n.endsWith(".prisma")).sort();
-  const files = await Promise.all(names.map(async (n) => ({ path: path.join(SCHEMA_DIR, n), content: await readFile(path.join(SCHEMA_DIR, n), "utf8") })));
+  const files = await Promise.all(
+    names.map(async (n) => ({
+      path: path.join(SCHEMA_DIR, n),
+      content: await readFile(path.join(SCHEMA_DIR, n), "utf8"),
+    })),
+  );
   const SchemaEngine = await loadEngine();
   // DATABASE_URL=pglite:./data/pglite or PGLITE_DIR=... (memory:// ok) -> a PGlite of this process, not a server.
   let factory;
   const opened = [];
   const closers = [];
-  const pgliteDir = options.url ? undefined : process.env.PGLITE_DIR ?? (url?.startsWith("pglite:") ? url.slice("pglite:".length) || "memory://" : undefined);
+  const pgliteDir = options.url
+    ? undefined
+    : (process.env.PGLITE_DIR ?? (url?.startsWith("pglite:") ? url.slice("pglite:".length) || "memory://" : undefined));
   if (pgliteDir) {
     factory = await pgliteFactory(pgliteDir, opened, closers);
   } else {
-    if (!url) throw new Error("DATABASE_URL is not set (or set PGLITE_DIR=memory:// to author migrations without a database)");
+    if (!url)
+      throw new Error("DATABASE_URL is not set (or set PGLITE_DIR=memory:// to author migrations without a database)");
     factory = pgFactory(url, opened);
   }
   const adapter = bindMigrationAwareSqlAdapterFactory(factory);
-  const engine = await SchemaEngine.new({ datamodels: files.map((f) => [f.path, f.content]) }, (log) => process.env.DEBUG && console.error("[se]", log), adapter);
+  const engine = await SchemaEngine.new(
+    { datamodels: files.map((f) => [f.path, f.content]) },
+    (log) => process.env.DEBUG && console.error("[se]", log),
+    adapter,
+  );
   try {
     if (cmd === "version") {
       console.log(await engine.version());
     } else if (cmd === "diff-empty") {
-      const r = await engine.diff({ from: { tag: "empty" }, to: { tag: "schemaDatamodel", files }, script: true, exitCode: null, filters });
+      const r = await engine.diff({
+        from: { tag: "empty" },
+        to: { tag: "schemaDatamodel", files },
+        script: true,
+        exitCode: null,
+        filters,
+      });
       process.stdout.write(r.stdout ?? "");
     } else if (cmd === "diff-migrations") {
-      const r = await engine.diff({ from: { tag: "migrations", ...(await migrationsList()) }, to: { tag: "schemaDatamodel", files }, script: true, exitCode: null, filters });
+      const r = await engine.diff({
+        from: { tag: "migrations", ...(await migrationsList()) },
+        to: { tag: "schemaDatamodel", files },
+        script: true,
+        exitCode: null,
+        filters,
+      });
       process.stdout.write(r.stdout ?? "");
     } else if (cmd === "create") {
       // Like `prisma migrate dev --create-only`, without touching the dev DB: replay prisma/migrations on a
       // throw-away shadow DB, diff against prisma/schema, write the SQL as a new migration folder.
       const list = await migrationsList();
       list.lockfile.content ??= LOCKFILE;
-      const r = await engine.diff({ from: { tag: "migrations", ...list }, to: { tag: "schemaDatamodel", files }, script: true, exitCode: null, filters });
+      const r = await engine.diff({
+        from: { tag: "migrations", ...list },
+        to: { tag: "schemaDatamodel", files },
+        script: true,
+        exitCode: null,
+        filters,
+      });
       const sql = r.stdout ?? "";
-      if (/^-- This is an empty migration\.?\s*$/.test(sql.trim())) { console.error("No schema changes; nothing written."); return; }
-      if (/\bDROP\b/i.test(sql)) console.error("WARNING: this migration drops tables or columns; review it for data loss.");
+      if (/^-- This is an empty migration\.?\s*$/.test(sql.trim())) {
+        console.error("No schema changes; nothing written.");
+        return;
+      }
+      if (/\bDROP\b/i.test(sql))
+        console.error("WARNING: this migration drops tables or columns; review it for data loss.");
       const ts = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
       const dir = `${ts}_${(name ?? "migration").replace(/[^A-Za-z0-9_]/g, "_")}`;
       await mkdir(path.join(MIGRATIONS, dir), { recursive: true });
@@ -223,27 +275,48 @@ export async function run(cmd, name, options = {}) {
       // the dev DB must have ALL migrations applied. We apply pending ones first, like `migrate dev` does.
       let list = await migrationsList();
       let diag = await engine.devDiagnostic({ migrationsList: list, filters });
-      if (diag.action.tag === "reset") { console.error("Reset needed:", diag.action.reason); process.exitCode = 1; return; }
+      if (diag.action.tag === "reset") {
+        console.error("Reset needed:", diag.action.reason);
+        process.exitCode = 1;
+        return;
+      }
       const applied = await engine.applyMigrations({ migrationsList: list, filters });
       if (applied.appliedMigrationNames.length) diag = await engine.devDiagnostic({ migrationsList: list, filters });
-      const out = await engine.createMigration({ draft: false, migrationName: name ?? "migration", migrationsList: list, schema: { files }, filters });
-      if (!out.migrationScript) { console.error("No schema changes; nothing written."); return; }
+      const out = await engine.createMigration({
+        draft: false,
+        migrationName: name ?? "migration",
+        migrationsList: list,
+        schema: { files },
+        filters,
+      });
+      if (!out.migrationScript) {
+        console.error("No schema changes; nothing written.");
+        return;
+      }
       await mkdir(path.join(MIGRATIONS, out.generatedMigrationName), { recursive: true });
-      await writeFile(path.join(MIGRATIONS, out.generatedMigrationName, `migration.${out.extension}`), out.migrationScript);
+      await writeFile(
+        path.join(MIGRATIONS, out.generatedMigrationName, `migration.${out.extension}`),
+        out.migrationScript,
+      );
       console.log("created", out.generatedMigrationName);
     } else if (cmd === "deploy") {
       const out = await engine.applyMigrations({ migrationsList: await migrationsList(), filters });
       say("applied", out.appliedMigrationNames);
       return out.appliedMigrationNames;
     } else if (cmd === "status") {
-      const diag = await engine.diagnoseMigrationHistory({ migrationsList: await migrationsList(), optInToShadowDatabase: false, filters });
+      const diag = await engine.diagnoseMigrationHistory({
+        migrationsList: await migrationsList(),
+        optInToShadowDatabase: false,
+        filters,
+      });
       say(JSON.stringify(diag, null, 2));
       if (diag.history || diag.failedMigrationNames?.length || diag.editedMigrationNames?.length) process.exitCode = 1;
       return diag;
     } else if (cmd === "dev-diagnostic") {
       console.log(JSON.stringify(await engine.devDiagnostic({ migrationsList: await migrationsList(), filters })));
     } else {
-      console.error("unknown command"); process.exitCode = 2;
+      console.error("unknown command");
+      process.exitCode = 2;
     }
   } finally {
     engine.free();
@@ -262,7 +335,12 @@ async function embeddedTarget() {
   return {};
 }
 function isAlive(pid) {
-  try { process.kill(pid, 0); return true; } catch (e) { return e.code === "EPERM"; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === "EPERM";
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
@@ -271,5 +349,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   // Without a database named, diffs and `create` need none of weft's data: a throw-away in-memory PGlite.
   if (!process.env.DATABASE_URL && !process.env.PGLITE_DIR && !needsDb) process.env.PGLITE_DIR = "memory://";
   const target = !process.env.DATABASE_URL && !process.env.PGLITE_DIR && needsDb ? await embeddedTarget() : {};
-  run(cmd, name, target).then(() => process.exit(process.exitCode ?? 0), (e) => { console.error("ERROR", e?.message ?? e, e?.cause ?? ""); process.exit(1); });
+  run(cmd, name, target).then(
+    () => process.exit(process.exitCode ?? 0),
+    (e) => {
+      console.error("ERROR", e?.message ?? e, e?.cause ?? "");
+      process.exit(1);
+    },
+  );
 }

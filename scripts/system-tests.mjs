@@ -22,8 +22,16 @@ let databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "weft-system-pg-"));
   spawnSync("chmod", ["0755", dir]);
-  pgEnv = { ...process.env, WEFT_PG_PORT: process.env.WEFT_SYSTEM_PG_PORT ?? "55434", WEFT_PG_DIR: path.join(dir, "pg") };
-  const started = spawnSync("bash", ["scripts/postgres.sh", "start"], { env: pgEnv, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  pgEnv = {
+    ...process.env,
+    WEFT_PG_PORT: process.env.WEFT_SYSTEM_PG_PORT ?? "55434",
+    WEFT_PG_DIR: path.join(dir, "pg"),
+  };
+  const started = spawnSync("bash", ["scripts/postgres.sh", "start"], {
+    env: pgEnv,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   if (started.status !== 0) process.exit(1);
   databaseUrl = started.stdout.trim().split("\n").pop();
   pgEnv.cleanupDir = dir;

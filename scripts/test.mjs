@@ -23,7 +23,10 @@ const parts = [
     name: "vitest",
     describe: `unit + API tests, ${database}`,
     command: [process.execPath, path.join(root, "node_modules/vitest/vitest.mjs"), "run"],
-    missing: () => (existsSync(path.join(root, "node_modules/vitest/vitest.mjs")) ? null : "vitest is not installed: run `npm install`"),
+    missing: () =>
+      existsSync(path.join(root, "node_modules/vitest/vitest.mjs"))
+        ? null
+        : "vitest is not installed: run `npm install`",
   },
   {
     name: "e2e",
@@ -95,7 +98,11 @@ for (const part of parts) {
     results.push({ name: part.name, status: "passed", detail: seconds(took) });
   } else {
     failed = true;
-    results.push({ name: part.name, status: "FAILED", detail: `${signal ? `signal ${signal}` : `exit code ${code}`} after ${seconds(took)}` });
+    results.push({
+      name: part.name,
+      status: "FAILED",
+      detail: `${signal ? `signal ${signal}` : `exit code ${code}`} after ${seconds(took)}`,
+    });
   }
 }
 

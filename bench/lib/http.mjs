@@ -19,7 +19,8 @@ export async function post(base, p, data, headers = {}) {
 /** POSTs and returns `result`, or throws with the answer when the call did not succeed. */
 export async function postOk(base, p, data, headers = {}) {
   const r = await post(base, p, data, headers);
-  if (r.status !== 200 || !r.body?.result) throw new Error(`POST ${p} -> ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
+  if (r.status !== 200 || !r.body?.result)
+    throw new Error(`POST ${p} -> ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
   return r.body.result;
 }
 

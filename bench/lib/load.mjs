@@ -41,7 +41,9 @@ export async function loadInTurns(targets, { connections, duration, rounds, warm
     for (const [i, t] of targets.entries()) {
       const r = summary(t, await run(t, connections, duration));
       byTarget[i].push(r);
-      log(`  round ${round + 1}/${rounds}  ${t.name.padEnd(34)} ${String(Math.round(r.reqPerSec)).padStart(6)} req/s  p99 ${r.latencyMs.p99} ms${r.unexpected ? `  (${r.unexpected} unexpected answers/errors)` : ""}`);
+      log(
+        `  round ${round + 1}/${rounds}  ${t.name.padEnd(34)} ${String(Math.round(r.reqPerSec)).padStart(6)} req/s  p99 ${r.latencyMs.p99} ms${r.unexpected ? `  (${r.unexpected} unexpected answers/errors)` : ""}`,
+      );
     }
   }
   return targets.map((t, i) => {

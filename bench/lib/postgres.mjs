@@ -18,7 +18,10 @@ export function startPostgres(database = BENCH_DB) {
     onCleanup(() => dropDatabase(adminUrl, database));
     return adminUrl;
   }
-  const r = spawnSync("bash", ["scripts/postgres.sh", "start"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const r = spawnSync("bash", ["scripts/postgres.sh", "start"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   if (r.status !== 0) throw new Error("scripts/postgres.sh start failed");
   onCleanup(async () => {
     log("stopping PostgreSQL");
@@ -72,6 +75,9 @@ export async function sqlPerCall(adminUrl, n, call) {
       [BENCH_DB],
     );
     const total = rows.reduce((sum, r) => sum + r.calls, 0);
-    return { perCall: total / n, statements: rows.map((r) => ({ perCall: r.calls / n, query: r.query.replace(/\s+/g, " ") })) };
+    return {
+      perCall: total / n,
+      statements: rows.map((r) => ({ perCall: r.calls / n, query: r.query.replace(/\s+/g, " ") })),
+    };
   });
 }

@@ -89,7 +89,9 @@ export async function waitFor(name, child, check, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`${name} exited (${child.exitCode ?? child.signalCode}) before it was ready; log ${child.logFile}:\n${tail(child.logFile)}`);
+      throw new Error(
+        `${name} exited (${child.exitCode ?? child.signalCode}) before it was ready; log ${child.logFile}:\n${tail(child.logFile)}`,
+      );
     }
     try {
       if (await check()) return;

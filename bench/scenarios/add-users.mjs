@@ -17,10 +17,20 @@ function users(prefix, n) {
 }
 
 async function weftBatches(base, keyHeaders, batches) {
-  await postOk(base, "/v2/users/add", { organizationId: USERS_ORG, createOrganization: true, users: users("warm", 10) }, keyHeaders);
+  await postOk(
+    base,
+    "/v2/users/add",
+    { organizationId: USERS_ORG, createOrganization: true, users: users("warm", 10) },
+    keyHeaders,
+  );
   const started = performance.now();
   for (let b = 0; b < batches; b++) {
-    const result = await postOk(base, "/v2/users/add", { organizationId: USERS_ORG, users: users(`w${b}`, BATCH) }, keyHeaders);
+    const result = await postOk(
+      base,
+      "/v2/users/add",
+      { organizationId: USERS_ORG, users: users(`w${b}`, BATCH) },
+      keyHeaders,
+    );
     const failed = Object.values(result.data ?? {}).filter((r) => r && r.success === false);
     if (failed.length) throw new Error(`Add Users: ${failed.length} users failed: ${JSON.stringify(failed[0])}`);
   }
@@ -28,7 +38,9 @@ async function weftBatches(base, keyHeaders, batches) {
 }
 
 function valuesList(rows, width) {
-  return rows.map((_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(", ")})`).join(", ");
+  return rows
+    .map((_, r) => `(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(", ")})`)
+    .join(", ");
 }
 
 async function rawBatches(databaseUrl, apiKeyId, batches) {
@@ -40,9 +52,28 @@ async function rawBatches(databaseUrl, apiKeyId, batches) {
       const batch = users(`r${b}`, BATCH);
       const now = new Date();
       const profiles = batch.flatMap((u) => [
-        `raw_${b}_${u.userId}`, apiKeyId, USERS_ORG, u.userId, u.name, u.email, u.name[0], u.organizationUserGroupIds, now, now,
+        `raw_${b}_${u.userId}`,
+        apiKeyId,
+        USERS_ORG,
+        u.userId,
+        u.name,
+        u.email,
+        u.name[0],
+        u.organizationUserGroupIds,
+        now,
+        now,
       ]);
-      const memberships = batch.flatMap((u) => [`rawm_${b}_${u.userId}`, apiKeyId, USERS_ORG, u.userId, "organization", USERS_ORG, "editor", now, now]);
+      const memberships = batch.flatMap((u) => [
+        `rawm_${b}_${u.userId}`,
+        apiKeyId,
+        USERS_ORG,
+        u.userId,
+        "organization",
+        USERS_ORG,
+        "editor",
+        now,
+        now,
+      ]);
       await client.query("BEGIN");
       await client.query(
         `INSERT INTO "OrganizationUser" ("id","apiKeyId","organizationId","userId","name","email","initial","groupIds","createdAt","updatedAt") VALUES ${valuesList(batch, 10)}`,

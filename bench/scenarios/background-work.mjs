@@ -7,7 +7,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 
 function runScript(root, script, args) {
-  const r = spawnSync(process.execPath, [path.join(root, "bench", script), ...args], { cwd: root, stdio: "inherit", env: { ...process.env, DATABASE_URL: "" } });
+  const r = spawnSync(process.execPath, [path.join(root, "bench", script), ...args], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL: "" },
+  });
   if (r.status !== 0) throw new Error(`bench/${script} failed (exit ${r.status})`);
 }
 

@@ -13,7 +13,12 @@ export async function seedDocuments(base, keyHeaders, total) {
       documentId: `doc-${String(b * BATCH + i).padStart(6, "0")}`,
       documentName: `Bench document ${b * BATCH + i}`,
     }));
-    await postOk(base, "/v2/organizations/documents/add", { organizationId: PAGES_ORG, createOrganization: true, documents }, keyHeaders);
+    await postOk(
+      base,
+      "/v2/organizations/documents/add",
+      { organizationId: PAGES_ORG, createOrganization: true, documents },
+      keyHeaders,
+    );
   }
   const ms = performance.now() - started;
   return { documents: total, ms, rowsPerSec: total / (ms / 1000) };
@@ -23,11 +28,22 @@ export async function seedDocuments(base, keyHeaders, total) {
 export async function bodyOfPage(base, keyHeaders, page) {
   let pageToken;
   for (let p = 1; p < page; p++) {
-    const result = await postOk(base, "/v2/organizations/documents/get", { organizationId: PAGES_ORG, ...(pageToken ? { pageToken } : {}) }, keyHeaders);
-    if (result.data.length !== BATCH || !result.pageToken) throw new Error(`page ${p} has ${result.data.length} documents and ${result.pageToken ? "a" : "no"} next token`);
+    const result = await postOk(
+      base,
+      "/v2/organizations/documents/get",
+      { organizationId: PAGES_ORG, ...(pageToken ? { pageToken } : {}) },
+      keyHeaders,
+    );
+    if (result.data.length !== BATCH || !result.pageToken)
+      throw new Error(`page ${p} has ${result.data.length} documents and ${result.pageToken ? "a" : "no"} next token`);
     pageToken = result.pageToken;
   }
-  const last = await postOk(base, "/v2/organizations/documents/get", { organizationId: PAGES_ORG, ...(pageToken ? { pageToken } : {}) }, keyHeaders);
+  const last = await postOk(
+    base,
+    "/v2/organizations/documents/get",
+    { organizationId: PAGES_ORG, ...(pageToken ? { pageToken } : {}) },
+    keyHeaders,
+  );
   if (last.data.length !== BATCH) throw new Error(`page ${page} has ${last.data.length} documents`);
   return JSON.stringify({ data: { organizationId: PAGES_ORG, ...(pageToken ? { pageToken } : {}) } });
 }

@@ -19,7 +19,16 @@ interface Props {
  * A button for a destructive action that asks first, in a modal <dialog>: Escape or Cancel close it, focus
  * starts on Cancel and returns to the trigger afterwards.
  */
-export function ConfirmButton({ children, ariaLabel, title, description, confirmLabel, onConfirm, disabled, className }: Props) {
+export function ConfirmButton({
+  children,
+  ariaLabel,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  disabled,
+  className,
+}: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();

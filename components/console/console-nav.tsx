@@ -9,13 +9,20 @@ const linkClass =
 /** The console's sections; the mailbox only while mail stays in the dev outbox. */
 export function ConsoleNav({ mailbox }: { mailbox: boolean }) {
   const path = usePathname();
-  const links = [{ href: "/workspaces", label: "Workspaces" }, ...(mailbox ? [{ href: "/mailbox", label: "Mailbox" }] : [])];
+  const links = [
+    { href: "/workspaces", label: "Workspaces" },
+    ...(mailbox ? [{ href: "/mailbox", label: "Mailbox" }] : []),
+  ];
   return (
     <nav aria-label="Console">
       <ul className="flex flex-wrap gap-1">
         {links.map((l) => (
           <li key={l.href}>
-            <Link href={l.href} className={linkClass} aria-current={path === l.href || path.startsWith(`${l.href}/`) ? "page" : undefined}>
+            <Link
+              href={l.href}
+              className={linkClass}
+              aria-current={path === l.href || path.startsWith(`${l.href}/`) ? "page" : undefined}
+            >
               {l.label}
             </Link>
           </li>

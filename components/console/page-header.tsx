@@ -7,7 +7,17 @@ export interface Crumb {
 }
 
 /** A page's title, with the trail back up and the page's main actions. */
-export function PageHeader({ title, crumbs = [], description, actions }: { title: string; crumbs?: Crumb[]; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  crumbs = [],
+  description,
+  actions,
+}: {
+  title: string;
+  crumbs?: Crumb[];
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-6">
       {crumbs.length > 0 && (
@@ -15,7 +25,10 @@ export function PageHeader({ title, crumbs = [], description, actions }: { title
           <ol className="flex flex-wrap items-center gap-1">
             {crumbs.map((c) => (
               <li key={c.href} className="flex min-w-0 items-center gap-1">
-                <Link href={c.href} className="truncate rounded-sm hover:text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2">
+                <Link
+                  href={c.href}
+                  className="truncate rounded-sm hover:text-zinc-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2"
+                >
                   {c.label}
                 </Link>
                 <span aria-hidden="true">/</span>

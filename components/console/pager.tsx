@@ -16,7 +16,12 @@ export function Pager({ page, hasPrevious, hasNext, busy, onPrevious, onNext, la
   if (!hasPrevious && !hasNext) return null;
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-2">
-      <button type="button" className={`${ui.secondary} ${ui.small}`} disabled={!hasPrevious || busy} onClick={onPrevious}>
+      <button
+        type="button"
+        className={`${ui.secondary} ${ui.small}`}
+        disabled={!hasPrevious || busy}
+        onClick={onPrevious}
+      >
         Previous
       </button>
       <span className="text-sm text-zinc-600" aria-live="polite">

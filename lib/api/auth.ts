@@ -46,7 +46,8 @@ async function authenticateApiKey(headers: Headers): Promise<Scope> {
       where: { tokenHash: hash },
       select: { tokenHash: true, apiKeyId: true, apiKey: { select: { workspaceId: true } } },
     });
-    const ok = constantTimeEqual(row?.tokenHash ?? DUMMY_HASH, hash) && constantTimeEqual(row?.apiKeyId ?? "", apiKeyId);
+    const ok =
+      constantTimeEqual(row?.tokenHash ?? DUMMY_HASH, hash) && constantTimeEqual(row?.apiKeyId ?? "", apiKeyId);
     if (!row || !ok) throw denied("Invalid API key.");
     return { level: "apiKey", workspaceId: row.apiKey.workspaceId, apiKeyId };
   });

@@ -62,10 +62,22 @@ export function createWeftClient(options: WeftClientOptions) {
   return {
     async call<P extends ApiPath>(path: P, data: ApiInput<P>): Promise<ApiResult<P>> {
       const headers = { ...headersFor("workspace", options), ...headersFor("apiKey", options) };
-      const res = await doFetch(new URL(path, options.baseUrl), { method: "POST", headers, body: JSON.stringify({ data }) });
-      const body = (await res.json()) as { result?: ApiResult<P>; error?: { status: string; message: string; details?: unknown } };
+      const res = await doFetch(new URL(path, options.baseUrl), {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ data }),
+      });
+      const body = (await res.json()) as {
+        result?: ApiResult<P>;
+        error?: { status: string; message: string; details?: unknown };
+      };
       if (body.error || !body.result) {
-        throw new WeftApiError(body.error?.status ?? "UNKNOWN", body.error?.message ?? `HTTP ${res.status}`, res.status, body.error?.details);
+        throw new WeftApiError(
+          body.error?.status ?? "UNKNOWN",
+          body.error?.message ?? `HTTP ${res.status}`,
+          res.status,
+          body.error?.details,
+        );
       }
       return body.result;
     },

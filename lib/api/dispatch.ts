@@ -83,7 +83,17 @@ function failure(e: unknown, requestId: string, path: string): Response {
   return errorResponse("INTERNAL", `Internal error. Request id: ${requestId}.`, requestId);
 }
 
-const UNAVAILABLE_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "ECONNREFUSED", "ECONNRESET", "57P01", "57P03"]);
+const UNAVAILABLE_CODES = new Set([
+  "P1001",
+  "P1002",
+  "P1008",
+  "P1017",
+  "P2024",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "57P01",
+  "57P03",
+]);
 
 // What pg, adapter-pg and Prisma say when the connection to PostgreSQL is gone or the server is restarting
 // (SQLSTATE class 08: connection exception; 57P01-57P03: admin shutdown, crash shutdown, cannot connect now).

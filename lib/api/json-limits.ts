@@ -30,10 +30,14 @@ export function checkJsonLimits(data: unknown): void {
       continue;
     }
     if (typeof value !== "object" || value === null) continue;
-    if (node.depth >= MAX_JSON_DEPTH) throw invalid(`Request body is nested more than ${MAX_JSON_DEPTH} levels deep at ${pathOf(node)}.`);
-    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+    if (node.depth >= MAX_JSON_DEPTH)
+      throw invalid(`Request body is nested more than ${MAX_JSON_DEPTH} levels deep at ${pathOf(node)}.`);
+    const entries: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((v, i) => [i, v])
+      : Object.entries(value);
     for (const [key, item] of entries) {
-      if (typeof key === "string" && key.includes("\u0000")) throw invalid(`${pathOf(node)} has a field name with a NUL (\\u0000) character.`);
+      if (typeof key === "string" && key.includes("\u0000"))
+        throw invalid(`${pathOf(node)} has a field name with a NUL (\\u0000) character.`);
       stack.push({ value: item, key, parent: node, depth: node.depth + 1 });
     }
   }

@@ -144,7 +144,8 @@ export function openApiDocument() {
     info: {
       title: "weft collaboration API",
       version: "2",
-      description: "POST-only JSON API. Body {data}; success {result}; failure {error:{status,message}}. Headers accept the x-service-* names and their x-velt-* aliases.",
+      description:
+        "POST-only JSON API. Body {data}; success {result}; failure {error:{status,message}}. Headers accept the x-service-* names and their x-velt-* aliases.",
     },
     servers: [{ url: "http://localhost:3000" }],
     paths,

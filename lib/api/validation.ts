@@ -41,7 +41,8 @@ export const issueMessage: z.core.$ZodErrorMap = (iss) => {
     }
     case "too_small": {
       const u = unit(iss.origin);
-      if (u && Number(iss.minimum) === 1) return iss.origin === "string" ? `${PATH} must not be empty.` : `${PATH} must contain at least 1 item.`;
+      if (u && Number(iss.minimum) === 1)
+        return iss.origin === "string" ? `${PATH} must not be empty.` : `${PATH} must contain at least 1 item.`;
       if (u) return `${PATH} must contain at least ${iss.minimum} ${u[0]}.`;
       return `${PATH} must be at least ${iss.minimum}.`;
     }

@@ -39,7 +39,10 @@ async function overLoginLinkLimit(req: NextRequest): Promise<Response | null> {
 }
 
 async function wantsJson(req: NextRequest): Promise<boolean> {
-  const text = await req.clone().text().catch(() => "");
+  const text = await req
+    .clone()
+    .text()
+    .catch(() => "");
   if (req.headers.get("content-type")?.includes("application/json")) {
     try {
       return String((JSON.parse(text) as { json?: unknown }).json) === "true";

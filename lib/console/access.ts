@@ -39,7 +39,12 @@ export async function workspaceScopeFor(viewer: Viewer, workspaceId: string, tx:
   return { level: "workspace", workspaceId: ws.id };
 }
 
-export async function apiKeyScopeFor(viewer: Viewer, workspaceId: string, apiKeyId: string, tx: Reader): Promise<ApiKeyScope> {
+export async function apiKeyScopeFor(
+  viewer: Viewer,
+  workspaceId: string,
+  apiKeyId: string,
+  tx: Reader,
+): Promise<ApiKeyScope> {
   const key = await tx.apiKey.findFirst({
     where: { id: apiKeyId, workspaceId, workspace: visibleWorkspaces(viewer.scope) },
     select: { id: true, workspaceId: true },

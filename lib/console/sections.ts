@@ -26,4 +26,5 @@ export type WorkspaceSectionId = (typeof WORKSPACE_SECTIONS)[number]["id"];
 export type ApiKeySectionId = (typeof API_KEY_SECTIONS)[number]["id"];
 
 export const workspaceBase = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
-export const apiKeyBase = (workspaceId: string, apiKeyId: string) => `${workspaceBase(workspaceId)}/keys/${encodeURIComponent(apiKeyId)}`;
+export const apiKeyBase = (workspaceId: string, apiKeyId: string) =>
+  `${workspaceBase(workspaceId)}/keys/${encodeURIComponent(apiKeyId)}`;

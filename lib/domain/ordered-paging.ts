@@ -7,9 +7,16 @@ import { beyondPosition, decodePageToken, pageSizeField, pageTokenField } from "
 
 export const orderField = z.enum(["asc", "desc"]).default("desc");
 
-export const orderedPagingInput = { pageSize: pageSizeField(), pageToken: pageTokenField.optional(), order: orderField };
+export const orderedPagingInput = {
+  pageSize: pageSizeField(),
+  pageToken: pageTokenField.optional(),
+  order: orderField,
+};
 
-export function orderedPageArgs<W extends object>(input: { pageSize: number; pageToken?: string; order: "asc" | "desc" }, where: W) {
+export function orderedPageArgs<W extends object>(
+  input: { pageSize: number; pageToken?: string; order: "asc" | "desc" },
+  where: W,
+) {
   const after = input.pageToken ? beyondPosition("createdAt", decodePageToken(input.pageToken), input.order) : {};
   return {
     where: { AND: [where, after as W] },

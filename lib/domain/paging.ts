@@ -75,7 +75,8 @@ export const pageTokenField = z.string().max(500);
 export function takePage<T extends { createdAt: Date; id: string }>(rows: T[], pageSize: number) {
   const page = rows.slice(0, pageSize);
   const last = page[page.length - 1];
-  const nextPageToken = rows.length > pageSize && last ? encodePageToken({ at: last.createdAt.getTime(), id: last.id }) : undefined;
+  const nextPageToken =
+    rows.length > pageSize && last ? encodePageToken({ at: last.createdAt.getTime(), id: last.id }) : undefined;
   return { page, nextPageToken };
 }
 

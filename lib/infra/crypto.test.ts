@@ -12,7 +12,9 @@ import {
 } from "./crypto";
 import { setRuntime } from "./runtime";
 
-beforeAll(() => setRuntime({ databaseUrl: "postgresql://unused", databaseMode: "embedded", secretKey: randomBytes(32), ready: true }));
+beforeAll(() =>
+  setRuntime({ databaseUrl: "postgresql://unused", databaseMode: "embedded", secretKey: randomBytes(32), ready: true }),
+);
 
 describe("crypto", () => {
   it("seals a secret setting (empty stays unset) and opens it, unreadable as empty", () => {
@@ -44,7 +46,12 @@ describe("crypto", () => {
     expect(t).toMatch(/^[0-9a-f]{64}$/);
     const h = tokenHash(t);
     expect(tokenHash(t)).toBe(h);
-    setRuntime({ databaseUrl: "postgresql://unused", databaseMode: "embedded", secretKey: randomBytes(32), ready: true });
+    setRuntime({
+      databaseUrl: "postgresql://unused",
+      databaseMode: "embedded",
+      secretKey: randomBytes(32),
+      ready: true,
+    });
     expect(tokenHash(t)).not.toBe(h);
   });
 

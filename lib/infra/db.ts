@@ -106,7 +106,7 @@ export function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
  * earlier chunks committed: `chunk` must be idempotent (a retry from the start redoes only what is missing).
  */
 export async function commitInChunks<C>(first: C, chunk: (tx: Tx, cursor: C) => Promise<C | undefined>): Promise<void> {
-  for (let cursor: C | undefined = first; cursor !== undefined; ) {
+  for (let cursor: C | undefined = first; cursor !== undefined;) {
     const current: C = cursor;
     cursor = await transaction((tx) => chunk(tx, current));
   }

@@ -1,4 +1,16 @@
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync, accessSync, constants } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+  accessSync,
+  constants,
+} from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { servePglite } from "./pglite-server";
@@ -62,7 +74,9 @@ function freeBytes(dir: string): number | undefined {
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 function noSpace(dir: string, free: number | undefined) {
-  return new DataDirError(`The data directory ${dir} has no space left${free === undefined ? "" : ` (${megabytes(free)} free)`}. ${FIX}`);
+  return new DataDirError(
+    `The data directory ${dir} has no space left${free === undefined ? "" : ` (${megabytes(free)} free)`}. ${FIX}`,
+  );
 }
 
 export function ensureWritableDir(dir: string) {
@@ -95,7 +109,8 @@ function explainStartFailure(dataDir: string, e: unknown): unknown {
   const free = freeBytes(dataDir);
   const text = String((e as Error)?.message ?? e);
   if (/ENOSPC|no space/i.test(text) || (free !== undefined && free < 1024 * 1024)) return noSpace(dataDir, free);
-  if (/EROFS|EACCES|EPERM|read-only/i.test(text)) return new DataDirError(`The data directory ${dataDir} is not writable (${text}). ${FIX}`);
+  if (/EROFS|EACCES|EPERM|read-only/i.test(text))
+    return new DataDirError(`The data directory ${dataDir} is not writable (${text}). ${FIX}`);
   return e;
 }
 

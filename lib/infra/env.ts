@@ -32,9 +32,17 @@ const schema = z.object({
   WEFT_DEFAULT_ADVANCED_QUERIES: flag(true),
   WEFT_DEFAULT_ACTIVITY_LOGS: flag(true),
   WEFT_MAX_PRODUCTION_KEYS: z.coerce.number().int().min(0).default(5),
-  WEFT_MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  WEFT_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   WEFT_AUTH_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
-  WEFT_CRDT_MAX_STATE_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 * 1024),
+  WEFT_CRDT_MAX_STATE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024),
   WEFT_ADMIN_EMAILS: z
     .string()
     .default("")
@@ -57,11 +65,19 @@ const schema = z.object({
   WEFT_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
   WEFT_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Live collaboration (lib/live): limits per message, API key and socket; timings of the guards.
-  WEFT_LIVE_MAX_MESSAGE_BYTES: z.coerce.number().int().min(1024).default(8 * 1024 * 1024),
+  WEFT_LIVE_MAX_MESSAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(8 * 1024 * 1024),
   WEFT_LIVE_MAX_CONNECTIONS_PER_KEY: z.coerce.number().int().min(1).default(10_000),
   WEFT_LIVE_MAX_DOCUMENTS_PER_CONNECTION: z.coerce.number().int().min(1).default(100),
   WEFT_LIVE_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  WEFT_LIVE_PREAUTH_BYTES: z.coerce.number().int().min(1024).default(256 * 1024),
+  WEFT_LIVE_PREAUTH_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1024),
   WEFT_LIVE_PING_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   WEFT_LIVE_RECHECK_MS: z.coerce.number().int().min(100).max(5_000).default(2_000),
   WEFT_LIVE_STORE_DEBOUNCE_MS: z.coerce.number().int().min(0).default(2_000),

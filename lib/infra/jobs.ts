@@ -66,7 +66,12 @@ interface State {
 }
 
 const holder = globalThis as unknown as { __weftJobState?: State };
-const state: State = (holder.__weftJobState ??= { definitions: new Map(), loops: new Map(), running: new Map(), prunedAt: Date.now() });
+const state: State = (holder.__weftJobState ??= {
+  definitions: new Map(),
+  loops: new Map(),
+  running: new Map(),
+  prunedAt: Date.now(),
+});
 
 /** Every module that defines jobs or worker loops; start-up loads them all before workers start. */
 export const jobModules: (() => Promise<unknown>)[] = [
@@ -136,7 +141,10 @@ async function finish(def: Registered, job: ClaimedJob, error: unknown) {
   const lease = { id: job.id, status: "running", attempts: job.attempts };
   const now = new Date();
   if (error === undefined) {
-    await db().job.updateMany({ where: lease, data: { status: "done", finishedAt: now, leaseUntil: null, lastError: null } });
+    await db().job.updateMany({
+      where: lease,
+      data: { status: "done", finishedAt: now, leaseUntil: null, lastError: null },
+    });
     return;
   }
   const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
@@ -174,7 +182,9 @@ function runJob(def: Registered, job: ClaimedJob) {
     } catch (e) {
       error = e ?? new Error("job failed");
     }
-    await finish(def, job, error).catch((e) => log.error("recording a job's outcome failed", { jobId: job.id, ...errorFields(e) }));
+    await finish(def, job, error).catch((e) =>
+      log.error("recording a job's outcome failed", { jobId: job.id, ...errorFields(e) }),
+    );
   })().finally(() => {
     set.delete(run);
     state.worker?.wake();

@@ -20,7 +20,15 @@ const schedule = (kind: string) => {
 describe("retry policies", () => {
   it("webhooks follow the Standard Webhooks schedule: eight attempts in all", () => {
     expect(schedule("webhooks.delivery")).toEqual([
-      5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR, undefined, undefined,
+      5 * SECOND,
+      5 * MINUTE,
+      30 * MINUTE,
+      2 * HOUR,
+      5 * HOUR,
+      10 * HOUR,
+      10 * HOUR,
+      undefined,
+      undefined,
     ]);
     expect(maxAttempts("webhooks.delivery")).toBe(8);
   });

@@ -17,7 +17,10 @@ export interface RetryPolicy {
 
 export const retryPolicies = {
   /** Standard Webhooks: immediately, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h (eight attempts). */
-  "webhooks.delivery": { delaysMs: [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR], scaled: true },
+  "webhooks.delivery": {
+    delaysMs: [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR],
+    scaled: true,
+  },
   /** SendGrid 429/5xx and network failures; any other answer fails the send at once. */
   "email.trigger-send": { delaysMs: [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE], scaled: true },
   "documents.migrate": { delaysMs: [5 * SECOND, 10 * SECOND, 20 * SECOND] },

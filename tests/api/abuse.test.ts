@@ -17,16 +17,35 @@ describe("abuse", () => {
     const w = await newWorkspace();
     const api = asKey(w);
     const cases = [
-      { data: { organizationId: "org\u0000x", createOrganization: true, users: [{ userId: "u1" }] }, field: "organizationId" },
-      { data: { organizationId: "org", createOrganization: true, users: [{ userId: "u1", name: "Ada\u0000" }] }, field: "users[0].name" },
-      { data: { organizationId: "org", createOrganization: true, users: [{ userId: "u1", name: "Ada" }, { userId: "u2\u0000" }] }, field: "users[1].userId" },
+      {
+        data: { organizationId: "org\u0000x", createOrganization: true, users: [{ userId: "u1" }] },
+        field: "organizationId",
+      },
+      {
+        data: { organizationId: "org", createOrganization: true, users: [{ userId: "u1", name: "Ada\u0000" }] },
+        field: "users[0].name",
+      },
+      {
+        data: {
+          organizationId: "org",
+          createOrganization: true,
+          users: [{ userId: "u1", name: "Ada" }, { userId: "u2\u0000" }],
+        },
+        field: "users[1].userId",
+      },
     ];
     for (const { data, field } of cases) {
       const res = await api("/v2/users/add", data);
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ error: { status: "INVALID_ARGUMENT", message: `${field} must not contain NUL (\\u0000) characters.` } });
+      expect(res.body).toEqual({
+        error: { status: "INVALID_ARGUMENT", message: `${field} must not contain NUL (\\u0000) characters.` },
+      });
     }
-    const keyed = await api("/v2/users/add", { organizationId: "org", createOrganization: true, users: [{ userId: "u1", "na\u0000me": "x" }] });
+    const keyed = await api("/v2/users/add", {
+      organizationId: "org",
+      createOrganization: true,
+      users: [{ userId: "u1", "na\u0000me": "x" }],
+    });
     expect(keyed.status).toBe(400);
     expect(keyed.body.error.message).toBe("users[0] has a field name with a NUL (\\u0000) character.");
     expect(await db().organization.count({ where: { apiKeyId: w.apiKey } })).toBe(0);
@@ -39,8 +58,12 @@ describe("abuse", () => {
     const res = await call("/v2/users/add", undefined, { raw, headers: w.key });
     expect(res.status).toBe(400);
     expect(res.body.error.status).toBe("INVALID_ARGUMENT");
-    expect(res.body.error.message).toMatch(/^Request body is nested more than 32 levels deep at users\[0\]\.context(\.d)+\.$/);
-    const arrays = await call("/v2/workspace/create", undefined, { raw: `{"data":{"ownerEmail":"a@example.com","x":${"[".repeat(50_000)}${"]".repeat(50_000)}}}` });
+    expect(res.body.error.message).toMatch(
+      /^Request body is nested more than 32 levels deep at users\[0\]\.context(\.d)+\.$/,
+    );
+    const arrays = await call("/v2/workspace/create", undefined, {
+      raw: `{"data":{"ownerEmail":"a@example.com","x":${"[".repeat(50_000)}${"]".repeat(50_000)}}}`,
+    });
     expect(arrays.status).toBe(400);
     expect(arrays.body.error.status).toBe("INVALID_ARGUMENT");
     expect(await db().organization.count({ where: { apiKeyId: w.apiKey } })).toBe(0);
@@ -52,7 +75,11 @@ describe("abuse", () => {
     const get = await api("/v2/users/get", { organizationId: "org", userIds: ids });
     expect(get.status).toBe(400);
     expect(get.body.error.message).toBe("userIds must contain at most 30 items.");
-    const add = await api("/v2/users/add", { organizationId: "org", createOrganization: true, users: ids.map((userId) => ({ userId })) });
+    const add = await api("/v2/users/add", {
+      organizationId: "org",
+      createOrganization: true,
+      users: ids.map((userId) => ({ userId })),
+    });
     expect(add.status).toBe(400);
     expect(add.body.error.message).toBe("users must contain at most 1000 items.");
     const del = await api("/v2/organizations/documents/delete", { organizationId: "org", documentIds: ids });
@@ -74,7 +101,9 @@ describe("abuse", () => {
     const add = await api("/v2/users/add", { organizationId: strange[0], createOrganization: true, users });
     expect(add.status).toBe(200);
     const stored = await usersOf(api, strange[0]);
-    expect(stored.map((u: { userId: string; name: string }) => [u.userId, u.name]).sort()).toEqual(strange.map((s) => [s, s]).sort());
+    expect(stored.map((u: { userId: string; name: string }) => [u.userId, u.name]).sort()).toEqual(
+      strange.map((s) => [s, s]).sort(),
+    );
     const one = await api("/v2/users/get", { organizationId: strange[0], userIds: [strange[1]] });
     expect(one.body.result.data).toHaveLength(1);
     expect(await db().workspace.count()).toBeGreaterThan(0);

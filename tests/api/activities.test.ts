@@ -32,7 +32,11 @@ describe("Activity logs", () => {
     };
     const res = await add(api, [record]);
     expect(res.body).toEqual({
-      result: { status: "success", message: "Activity(s) added successfully.", data: { success: true, message: "Activity(s) added successfully." } },
+      result: {
+        status: "success",
+        message: "Activity(s) added successfully.",
+        data: { success: true, message: "Activity(s) added successfully." },
+      },
     });
     const got = await api("/v2/activities/get", { organizationId: "org", documentId: "doc" });
     expect(got.body.result.message).toBe("Activity(s) retrieved successfully.");
@@ -47,7 +51,9 @@ describe("Activity logs", () => {
 
   it("writing an existing id overwrites the record", async () => {
     const { api } = await setup();
-    await add(api, [{ id: "same", featureType: "comment", actionType: "comment.add", actionUser: ada, entityData: { v: 1 } }]);
+    await add(api, [
+      { id: "same", featureType: "comment", actionType: "comment.add", actionUser: ada, entityData: { v: 1 } },
+    ]);
     await add(api, [{ id: "same", featureType: "reaction", actionType: "reaction.add", actionUser: ada }]);
     const got = await api("/v2/activities/get", { organizationId: "org", activityIds: ["same"] });
     expect(got.body.result.data).toHaveLength(1);
@@ -58,14 +64,23 @@ describe("Activity logs", () => {
   it("validates featureType, and targetEntityId for custom, naming the field; a failed call writes nothing", async () => {
     const { api } = await setup();
     const bad = await add(api, [{ featureType: "video", actionType: "x", actionUser: ada }]);
-    expect(bad.body.error).toEqual({ status: "INVALID_ARGUMENT", message: "activities[0].featureType must be one of: comment, reaction, recorder, crdt, custom." });
+    expect(bad.body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "activities[0].featureType must be one of: comment, reaction, recorder, crdt, custom.",
+    });
     const custom = await add(api, [
       { featureType: "comment", actionType: "comment.add", actionUser: ada },
       { featureType: "custom", actionType: "statusChanged", actionUser: ada },
     ]);
-    expect(custom.body.error).toEqual({ status: "INVALID_ARGUMENT", message: "activities[1].targetEntityId is required when featureType is custom." });
+    expect(custom.body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "activities[1].targetEntityId is required when featureType is custom.",
+    });
     expect((await api("/v2/activities/get", { organizationId: "org" })).body.result.data).toEqual([]);
-    expect((await add(api, [{ featureType: "custom", actionType: "statusChanged", actionUser: ada, targetEntityId: "e" }])).status).toBe(200);
+    expect(
+      (await add(api, [{ featureType: "custom", actionType: "statusChanged", actionUser: ada, targetEntityId: "e" }]))
+        .status,
+    ).toBe(200);
   });
 
   it("adding needs the activity service on for the key, and says how to turn it on", async () => {
@@ -83,16 +98,42 @@ describe("Activity logs", () => {
     const { api } = await setup();
     for (let i = 1; i <= 5; i++) {
       await add(api, [
-        { id: `a${i}`, featureType: i % 2 ? "comment" : "custom", actionType: i % 2 ? "comment.add" : "custom.x", actionUser: i < 3 ? ada : { userId: "bob" }, targetEntityId: `t${i % 2}` },
+        {
+          id: `a${i}`,
+          featureType: i % 2 ? "comment" : "custom",
+          actionType: i % 2 ? "comment.add" : "custom.x",
+          actionUser: i < 3 ? ada : { userId: "bob" },
+          targetEntityId: `t${i % 2}`,
+        },
       ]);
     }
     const ids = (r: { body: { result: { data: { id: string }[] } } }) => r.body.result.data.map((a) => a.id);
-    expect(ids(await api("/v2/activities/get", { organizationId: "org", featureTypes: ["custom"] }))).toEqual(["a4", "a2"]);
-    expect(ids(await api("/v2/activities/get", { organizationId: "org", userId: "ada", order: "asc" }))).toEqual(["a1", "a2"]);
-    expect(ids(await api("/v2/activities/get", { organizationId: "org", actionTypes: ["comment.add"], targetEntityId: "t1" }))).toEqual(["a5", "a3", "a1"]);
+    expect(ids(await api("/v2/activities/get", { organizationId: "org", featureTypes: ["custom"] }))).toEqual([
+      "a4",
+      "a2",
+    ]);
+    expect(ids(await api("/v2/activities/get", { organizationId: "org", userId: "ada", order: "asc" }))).toEqual([
+      "a1",
+      "a2",
+    ]);
+    expect(
+      ids(
+        await api("/v2/activities/get", { organizationId: "org", actionTypes: ["comment.add"], targetEntityId: "t1" }),
+      ),
+    ).toEqual(["a5", "a3", "a1"]);
     const p1 = await api("/v2/activities/get", { organizationId: "org", pageSize: 2, order: "asc" });
-    const p2 = await api("/v2/activities/get", { organizationId: "org", pageSize: 2, order: "asc", pageToken: p1.body.result.pageToken });
-    const p3 = await api("/v2/activities/get", { organizationId: "org", pageSize: 2, order: "asc", pageToken: p2.body.result.pageToken });
+    const p2 = await api("/v2/activities/get", {
+      organizationId: "org",
+      pageSize: 2,
+      order: "asc",
+      pageToken: p1.body.result.pageToken,
+    });
+    const p3 = await api("/v2/activities/get", {
+      organizationId: "org",
+      pageSize: 2,
+      order: "asc",
+      pageToken: p2.body.result.pageToken,
+    });
     expect([...ids(p1), ...ids(p2), ...ids(p3)]).toEqual(["a1", "a2", "a3", "a4", "a5"]);
     expect(p3.body.result.pageToken).toBeUndefined();
   });
@@ -105,13 +146,19 @@ describe("Activity logs", () => {
     ]);
     await add(api, [{ id: "y1", featureType: "comment", actionType: "comment.add", actionUser: ada }], "doc2");
     const none = await api("/v2/activities/delete", { organizationId: "org" });
-    expect(none.body.error).toEqual({ status: "INVALID_ARGUMENT", message: "At least one of documentId, targetEntityId or activityIds is required." });
+    expect(none.body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "At least one of documentId, targetEntityId or activityIds is required.",
+    });
     const byIds = await api("/v2/activities/delete", { organizationId: "org", activityIds: ["x1", "missing"] });
     expect(byIds.body).toEqual({
       result: {
         status: "success",
         message: "Activity(s) deleted successfully.",
-        data: { x1: { success: true, message: "Activity deleted." }, missing: { success: false, message: "Failed to delete activity." } },
+        data: {
+          x1: { success: true, message: "Activity deleted." },
+          missing: { success: false, message: "Failed to delete activity." },
+        },
       },
     });
     const byDoc = await api("/v2/activities/delete", { organizationId: "org", documentId: "doc2" });
@@ -125,6 +172,9 @@ describe("Activity logs", () => {
     const other = await setup();
     await add(api, [{ id: "mine", featureType: "comment", actionType: "comment.add", actionUser: ada }]);
     expect((await other.api("/v2/activities/get", { organizationId: "org" })).body.result.data).toEqual([]);
-    expect((await other.api("/v2/activities/delete", { organizationId: "org", activityIds: ["mine"] })).body.result.data.mine.success).toBe(false);
+    expect(
+      (await other.api("/v2/activities/delete", { organizationId: "org", activityIds: ["mine"] })).body.result.data.mine
+        .success,
+    ).toBe(false);
   });
 });

@@ -21,7 +21,12 @@ beforeEach(() => {
 });
 
 const post = (path: string, data: object, headers = w.key) => call(path, data, { headers });
-const agentDef = { name: "Brand Consistency Checker", model: "claude-sonnet-4-0", instruction: "Check that the text names Acme.", reads: "text" };
+const agentDef = {
+  name: "Brand Consistency Checker",
+  model: "claude-sonnet-4-0",
+  instruction: "Check that the text names Acme.",
+  reads: "text",
+};
 
 async function finished(executionId: string, headers = w.key) {
   let item: { status: string } | undefined;
@@ -48,20 +53,38 @@ describe("agent definitions", () => {
       message: "An agent with this agentId already exists.",
     });
 
-    const updated = await post("/v2/agents/update", { agentId: "agent_brand_check", instruction: "Check that the text names Acme Inc." });
-    expect(updated.body.result).toMatchObject({ message: "Agent updated successfully.", data: { version: 2, instruction: "Check that the text names Acme Inc.", name: agentDef.name } });
-    expect((await post("/v2/agents/update", { agentId: "agent_brand_check", model: "gpt-4o" })).body.result.data.version).toBe(3);
+    const updated = await post("/v2/agents/update", {
+      agentId: "agent_brand_check",
+      instruction: "Check that the text names Acme Inc.",
+    });
+    expect(updated.body.result).toMatchObject({
+      message: "Agent updated successfully.",
+      data: { version: 2, instruction: "Check that the text names Acme Inc.", name: agentDef.name },
+    });
+    expect(
+      (await post("/v2/agents/update", { agentId: "agent_brand_check", model: "gpt-4o" })).body.result.data.version,
+    ).toBe(3);
 
     const got = await post("/v2/agents/get", {});
-    expect(got.body.result.data.agents.map((a: { agentId: string }) => a.agentId)).toEqual(["agent_brand_check", generated.body.result.data.agentId]);
+    expect(got.body.result.data.agents.map((a: { agentId: string }) => a.agentId)).toEqual([
+      "agent_brand_check",
+      generated.body.result.data.agentId,
+    ]);
     const paged = await post("/v2/agents/get", { pageSize: 1 });
     expect(paged.body.result.data.agents).toHaveLength(1);
     const next = await post("/v2/agents/get", { pageSize: 1, pageToken: paged.body.result.data.nextPageToken });
     expect(next.body.result.data.agents[0].agentId).toBe(generated.body.result.data.agentId);
     expect(next.body.result.data.nextPageToken).toBeUndefined();
 
-    expect((await post("/v2/agents/delete", { agentId: "agent_brand_check" })).body.result).toEqual({ status: "success", message: "Agent deleted successfully.", data: null });
-    expect((await post("/v2/agents/delete", { agentId: "agent_brand_check" })).body.error).toEqual({ status: "NOT_FOUND", message: "Agent not found." });
+    expect((await post("/v2/agents/delete", { agentId: "agent_brand_check" })).body.result).toEqual({
+      status: "success",
+      message: "Agent deleted successfully.",
+      data: null,
+    });
+    expect((await post("/v2/agents/delete", { agentId: "agent_brand_check" })).body.error).toEqual({
+      status: "NOT_FOUND",
+      message: "Agent not found.",
+    });
     expect((await post("/v2/agents/update", { agentId: "agent_brand_check", name: "x" })).status).toBe(404);
     expect((await post("/v2/agents/get", { agentIds: ["agent_brand_check"] })).body.result.data.agents).toEqual([]);
   });
@@ -71,9 +94,15 @@ describe("agent definitions", () => {
       status: "INVALID_ARGUMENT",
       message: "model must be a gpt-, o1-, o3-, o4-, claude- or gemini- model.",
     });
-    expect((await post("/v2/agents/add", { ...agentDef, reads: "web" })).body.error.message).toBe("reads must be one of: crdt, text.");
-    expect((await post("/v2/agents/add", { ...agentDef, agentId: "bad id" })).body.error.message).toBe("agentId may contain only letters, digits, _ and -.");
-    expect((await post("/v2/agents/update", { agentId: "x" })).body.error.message).toBe("At least one of name, model, instruction or reads must be provided.");
+    expect((await post("/v2/agents/add", { ...agentDef, reads: "web" })).body.error.message).toBe(
+      "reads must be one of: crdt, text.",
+    );
+    expect((await post("/v2/agents/add", { ...agentDef, agentId: "bad id" })).body.error.message).toBe(
+      "agentId may contain only letters, digits, _ and -.",
+    );
+    expect((await post("/v2/agents/update", { agentId: "x" })).body.error.message).toBe(
+      "At least one of name, model, instruction or reads must be provided.",
+    );
     await post("/v2/agents/add", { agentId: "private_agent", ...agentDef });
     const other = await newWorkspace();
     expect((await post("/v2/agents/get", {}, other.key)).body.result.data.agents).toEqual([]);
@@ -92,21 +121,34 @@ describe("agent runs", () => {
     expect(run.body.result).toMatchObject({
       status: "success",
       message: "Agent execution started successfully.",
-      data: { agentId: "text_check", agentName: agentDef.name, agentVersion: 1, status: "running", trigger: "standalone", completedAt: null, durationMs: null },
+      data: {
+        agentId: "text_check",
+        agentName: agentDef.name,
+        agentVersion: 1,
+        status: "running",
+        trigger: "standalone",
+        completedAt: null,
+        durationMs: null,
+      },
     });
     const done = await finished(run.body.result.data.id);
     expect(done).toMatchObject({ status: "passed", message: "PASS: the text names the brand." });
     expect(done.completedAt).toBeGreaterThanOrEqual(done.startedAt as number);
     expect(done.durationMs).toBe((done.completedAt as number) - (done.startedAt as number));
     const [req] = ai.current.received;
-    expect(req.body.system).toEqual([{ type: "text", text: `Check that the text names Acme.\n\n${VERDICT_INSTRUCTION}` }]);
+    expect(req.body.system).toEqual([
+      { type: "text", text: `Check that the text names Acme.\n\n${VERDICT_INSTRUCTION}` },
+    ]);
     expect(req.body.messages).toEqual([{ role: "user", content: [{ type: "text", text: "Acme makes anvils." }] }]);
   });
 
   it("fails when the model says the check failed", async () => {
     ai.current.behave("anthropic", { kind: "answer", text: "**FAIL** — the brand is missing." });
     const run = await post("/v2/agents/run", { agentId: "text_check", text: "We make anvils." });
-    expect(await finished(run.body.result.data.id)).toMatchObject({ status: "failed", message: "**FAIL** — the brand is missing." });
+    expect(await finished(run.body.result.data.id)).toMatchObject({
+      status: "failed",
+      message: "**FAIL** — the brand is missing.",
+    });
   });
 
   it("ends in error on a provider failure or a missing key", async () => {
@@ -117,7 +159,10 @@ describe("agent runs", () => {
     expect(done.message).toMatch(/^Anthropic returned HTTP 500/);
     await post("/v2/agents/add", { agentId: "gpt_check", ...agentDef, model: "gpt-4o" });
     const noKey = await post("/v2/agents/run", { agentId: "gpt_check", text: "Acme" });
-    expect(await finished(noKey.body.result.data.id)).toMatchObject({ status: "error", message: "No API key configured for provider: OpenAI" });
+    expect(await finished(noKey.body.result.data.id)).toMatchObject({
+      status: "error",
+      message: "No API key configured for provider: OpenAI",
+    });
   });
 
   it("reads the document's CRDT text, and skips when there is nothing to read", async () => {
@@ -128,17 +173,30 @@ describe("agent runs", () => {
     expect(await finished(run.body.result.data.id)).toMatchObject({ status: "passed" });
     expect(ai.current.received[0].body.messages[0].content[0].text).toBe("Acme rocks.");
 
-    const empty = await post("/v2/agents/run", { agentId: "doc_check", organizationId: "org-a", documentId: "doc-empty" });
-    expect(await finished(empty.body.result.data.id)).toMatchObject({ status: "skipped", message: "Nothing to read: the document has no CRDT data." });
+    const empty = await post("/v2/agents/run", {
+      agentId: "doc_check",
+      organizationId: "org-a",
+      documentId: "doc-empty",
+    });
+    expect(await finished(empty.body.result.data.id)).toMatchObject({
+      status: "skipped",
+      message: "Nothing to read: the document has no CRDT data.",
+    });
     const blank = await post("/v2/agents/run", { agentId: "text_check", text: "   " });
-    expect(await finished(blank.body.result.data.id)).toMatchObject({ status: "skipped", message: "Nothing to read: the input text is empty." });
+    expect(await finished(blank.body.result.data.id)).toMatchObject({
+      status: "skipped",
+      message: "Nothing to read: the input text is empty.",
+    });
     expect(ai.current.received).toHaveLength(1);
   });
 
   it("ends in error, not running forever, when the stored document cannot be read", async () => {
     const doc = { organizationId: "org-a", documentId: "doc-broken" };
     await post("/v2/crdt/add", { ...doc, editorId: "note", data: "fine", type: "text" });
-    await db().crdtDocument.updateMany({ where: { apiKeyId: w.apiKey, documentId: "doc-broken" }, data: { state: new Uint8Array([0xff, 0xff, 0xff, 0x07]) } });
+    await db().crdtDocument.updateMany({
+      where: { apiKeyId: w.apiKey, documentId: "doc-broken" },
+      data: { state: new Uint8Array([0xff, 0xff, 0xff, 0x07]) },
+    });
     const run = await post("/v2/agents/run", { agentId: "doc_check", ...doc });
     const ended = await finished(run.body.result.data.id);
     expect(ended.status).toBe("error");
@@ -146,10 +204,19 @@ describe("agent runs", () => {
   });
 
   it("checks what a run needs", async () => {
-    expect((await post("/v2/agents/run", { agentId: "doc_check" })).body.error.message).toBe("This agent reads CRDT data: organizationId and documentId are required.");
-    expect((await post("/v2/agents/run", { agentId: "text_check" })).body.error.message).toBe("This agent reads a text given at run time: text is required.");
-    expect((await post("/v2/agents/run", { agentId: "text_check", text: "x", documentId: "d" })).body.error.message).toBe("organizationId is required with documentId.");
-    expect((await post("/v2/agents/run", { agentId: "nope", text: "x" })).body.error).toEqual({ status: "NOT_FOUND", message: "Agent not found." });
+    expect((await post("/v2/agents/run", { agentId: "doc_check" })).body.error.message).toBe(
+      "This agent reads CRDT data: organizationId and documentId are required.",
+    );
+    expect((await post("/v2/agents/run", { agentId: "text_check" })).body.error.message).toBe(
+      "This agent reads a text given at run time: text is required.",
+    );
+    expect(
+      (await post("/v2/agents/run", { agentId: "text_check", text: "x", documentId: "d" })).body.error.message,
+    ).toBe("organizationId is required with documentId.");
+    expect((await post("/v2/agents/run", { agentId: "nope", text: "x" })).body.error).toEqual({
+      status: "NOT_FOUND",
+      message: "Agent not found.",
+    });
   });
 });
 
@@ -173,7 +240,10 @@ describe("List Agent Executions", () => {
       ids.push((await post("/v2/agents/run", { agentId: "a1", text: `run ${i}` }, k.key)).body.result.data.id);
       await new Promise((r) => setTimeout(r, 5));
     }
-    ids.push((await post("/v2/agents/run", { agentId: "a2", organizationId: "o1", documentId: "d1" }, k.key)).body.result.data.id);
+    ids.push(
+      (await post("/v2/agents/run", { agentId: "a2", organizationId: "o1", documentId: "d1" }, k.key)).body.result.data
+        .id,
+    );
     for (const id of ids) await finished(id, k.key);
 
     const first = await list({ pageSize: 2 });

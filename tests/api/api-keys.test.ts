@@ -9,14 +9,30 @@ describe("Create API Key", () => {
     const w = await newWorkspace();
     const res = await call(
       "/v2/workspace/apikey/create",
-      { ownerEmail: "dev@example.com", type: "testing", createAuthToken: true, allowedDomains: ["https://www.app.example.com/x"], addLocalHostToAllowedDomains: true },
+      {
+        ownerEmail: "dev@example.com",
+        type: "testing",
+        createAuthToken: true,
+        allowedDomains: ["https://www.app.example.com/x"],
+        addLocalHostToAllowedDomains: true,
+      },
       { headers: w.ws },
     );
-    expect(res.body).toEqual({ result: { status: "success", message: "API key created successfully.", data: { apiKey: expect.stringMatching(/^key_/) } } });
+    expect(res.body).toEqual({
+      result: {
+        status: "success",
+        message: "API key created successfully.",
+        data: { apiKey: expect.stringMatching(/^key_/) },
+      },
+    });
     const apiKey = res.body.result.data.apiKey;
     const tokens = (await call("/v2/workspace/authtokens/get", { apiKey }, { headers: w.ws })).body.result.data;
     expect(tokens.authTokens).toEqual([{ token: expect.any(String), name: "Default Auth Token", domains: [] }]);
-    const domains = await call("/v2/workspace/domains/get", {}, { headers: apiKeyHeaders(apiKey, tokens.authTokens[0].token) });
+    const domains = await call(
+      "/v2/workspace/domains/get",
+      {},
+      { headers: apiKeyHeaders(apiKey, tokens.authTokens[0].token) },
+    );
     expect(domains.body.result.data).toEqual({ allowedDomains: ["app.example.com", "localhost", "127.0.0.1"] });
     const keys = (await call("/v2/workspace/apikeys/get", {}, { headers: w.ws })).body.result.data;
     expect(keys).toContainEqual({ id: apiKey, apiKeyName: "Dev Test API Key", type: "testing" });
@@ -24,8 +40,12 @@ describe("Create API Key", () => {
 
   it("creates no token unless asked, and Reset Auth Token then issues one", async () => {
     const w = await newWorkspace();
-    const apiKey = (await call("/v2/workspace/apikey/create", { ownerEmail: "x@example.com", type: "testing" }, { headers: w.ws })).body.result.data.apiKey;
-    expect((await call("/v2/workspace/authtokens/get", { apiKey }, { headers: w.ws })).body.result.data.authTokens).toEqual([]);
+    const apiKey = (
+      await call("/v2/workspace/apikey/create", { ownerEmail: "x@example.com", type: "testing" }, { headers: w.ws })
+    ).body.result.data.apiKey;
+    expect(
+      (await call("/v2/workspace/authtokens/get", { apiKey }, { headers: w.ws })).body.result.data.authTokens,
+    ).toEqual([]);
     const reset = await call("/v2/workspace/authtoken/reset", { apiKey }, { headers: w.ws });
     expect(reset.body.result.data.newAuthToken.token).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -37,9 +57,18 @@ describe("Create API Key", () => {
       [{ ownerEmail: "nope", type: "testing" }, "ownerEmail must be a valid email address."],
       [{ ownerEmail: "a@example.com" }, "type is required."],
       [{ ownerEmail: "a@example.com", type: "staging" }, "type must be one of: testing, production."],
-      [{ ownerEmail: "a@example.com", type: "production", persistenceDBRegion: "" }, "persistenceDBRegion must be one of: us-central1, us-east1, europe-west1, asia-south1, nam5, eur3."],
-      [{ ownerEmail: "a@example.com", type: "production", realtimeDBRegion: "mars-1" }, "realtimeDBRegion must be one of: us-central1, us-east1, europe-west1, asia-south1, nam5, eur3."],
-      [{ ownerEmail: "a@example.com", type: "testing", allowedDomains: ["not a domain"] }, "allowedDomains[0] is not a valid domain."],
+      [
+        { ownerEmail: "a@example.com", type: "production", persistenceDBRegion: "" },
+        "persistenceDBRegion must be one of: us-central1, us-east1, europe-west1, asia-south1, nam5, eur3.",
+      ],
+      [
+        { ownerEmail: "a@example.com", type: "production", realtimeDBRegion: "mars-1" },
+        "realtimeDBRegion must be one of: us-central1, us-east1, europe-west1, asia-south1, nam5, eur3.",
+      ],
+      [
+        { ownerEmail: "a@example.com", type: "testing", allowedDomains: ["not a domain"] },
+        "allowedDomains[0] is not a valid domain.",
+      ],
     ];
     for (const [data, message] of cases) {
       const res = await call("/v2/workspace/apikey/create", data, { headers: w.ws });
@@ -51,7 +80,14 @@ describe("Create API Key", () => {
 
   it("gates production keys on the self-serve flag, then the paid plan, then the per-workspace maximum", async () => {
     const w = await newWorkspace();
-    const prod = { ownerEmail: "owner@example.com", type: "production", apiKeyName: "EU Production Key", persistenceDBRegion: "eur3", realtimeDBRegion: "europe-west1", createAuthToken: true };
+    const prod = {
+      ownerEmail: "owner@example.com",
+      type: "production",
+      apiKeyName: "EU Production Key",
+      persistenceDBRegion: "eur3",
+      realtimeDBRegion: "europe-west1",
+      createAuthToken: true,
+    };
     const notEnabled = await call("/v2/workspace/apikey/create", prod, { headers: w.ws });
     expect(notEnabled.status).toBe(403);
     expect(notEnabled.body.error.status).toBe("PERMISSION_DENIED");
@@ -63,11 +99,21 @@ describe("Create API Key", () => {
     const ok = await call("/v2/workspace/apikey/create", prod, { headers: w.ws });
     expect(ok.status).toBe(200);
     const row = await db().apiKey.findUniqueOrThrow({ where: { id: ok.body.result.data.apiKey } });
-    expect(row).toMatchObject({ type: "production", name: "EU Production Key", persistenceDBRegion: "eur3", realtimeDBRegion: "europe-west1" });
-    const defaultRegion = await call("/v2/workspace/apikey/create", { ownerEmail: "owner@example.com", type: "production" }, { headers: w.ws });
+    expect(row).toMatchObject({
+      type: "production",
+      name: "EU Production Key",
+      persistenceDBRegion: "eur3",
+      realtimeDBRegion: "europe-west1",
+    });
+    const defaultRegion = await call(
+      "/v2/workspace/apikey/create",
+      { ownerEmail: "owner@example.com", type: "production" },
+      { headers: w.ws },
+    );
     const row2 = await db().apiKey.findUniqueOrThrow({ where: { id: defaultRegion.body.result.data.apiKey } });
     expect(row2).toMatchObject({ persistenceDBRegion: "nam5", name: "Owner Production API Key" });
-    for (let i = 0; i < 3; i++) expect((await call("/v2/workspace/apikey/create", prod, { headers: w.ws })).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await call("/v2/workspace/apikey/create", prod, { headers: w.ws })).status).toBe(200);
     const over = await call("/v2/workspace/apikey/create", prod, { headers: w.ws });
     expect(over.status).toBe(429);
     expect(over.body.error.status).toBe("RESOURCE_EXHAUSTED");
@@ -78,19 +124,31 @@ describe("Create API Key", () => {
     const secret = "SG.very-secret-sendgrid-key";
     const res = await call(
       "/v2/workspace/apikey/create",
-      { ownerEmail: "a@example.com", type: "testing", useEmailService: true, emailServiceConfig: { type: "sendgrid", apiKey: secret, fromEmail: "noreply@example.com" } },
+      {
+        ownerEmail: "a@example.com",
+        type: "testing",
+        useEmailService: true,
+        emailServiceConfig: { type: "sendgrid", apiKey: secret, fromEmail: "noreply@example.com" },
+      },
       { headers: w.ws },
     );
     const row = await db().apiKey.findUniqueOrThrow({ where: { id: res.body.result.data.apiKey } });
     expect(JSON.stringify(row)).not.toContain(secret);
-    expect(row.serviceConfig).toMatchObject({ useEmailService: true, emailServiceConfig: { type: "sendgrid", fromEmail: "noreply@example.com" } });
+    expect(row.serviceConfig).toMatchObject({
+      useEmailService: true,
+      emailServiceConfig: { type: "sendgrid", fromEmail: "noreply@example.com" },
+    });
   });
 
   it("refuses invalid workspace credentials with PERMISSION_DENIED", async () => {
     const w = await newWorkspace();
-    const res = await call("/v2/workspace/apikey/create", { ownerEmail: "a@example.com", type: "testing" }, {
-      headers: { "x-velt-workspace-id": w.workspace.id, "x-velt-workspace-auth-token": "wrong" },
-    });
+    const res = await call(
+      "/v2/workspace/apikey/create",
+      { ownerEmail: "a@example.com", type: "testing" },
+      {
+        headers: { "x-velt-workspace-id": w.workspace.id, "x-velt-workspace-auth-token": "wrong" },
+      },
+    );
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: { status: "PERMISSION_DENIED", message: "Invalid workspace credentials." } });
   });
@@ -106,16 +164,27 @@ describe("Reset Auth Token and Get Auth Tokens", () => {
       result: {
         status: "success",
         message: "Auth token reset successfully.",
-        data: { apiKey: w.apiKey, newAuthToken: { token: expect.stringMatching(/^[0-9a-f]{64}$/), name: "Default Auth Token", domains: [] } },
+        data: {
+          apiKey: w.apiKey,
+          newAuthToken: { token: expect.stringMatching(/^[0-9a-f]{64}$/), name: "Default Auth Token", domains: [] },
+        },
       },
     });
     const token = reset.body.result.data.newAuthToken.token;
     expect(token).not.toBe(w.apiKeyToken);
-    expect((await call("/v2/workspace/domains/get", {}, { headers: w.key })).body.error.status).toBe("PERMISSION_DENIED");
-    expect((await call("/v2/workspace/domains/get", {}, { headers: apiKeyHeaders(w.apiKey, token, "velt") })).status).toBe(200);
+    expect((await call("/v2/workspace/domains/get", {}, { headers: w.key })).body.error.status).toBe(
+      "PERMISSION_DENIED",
+    );
+    expect(
+      (await call("/v2/workspace/domains/get", {}, { headers: apiKeyHeaders(w.apiKey, token, "velt") })).status,
+    ).toBe(200);
     const got = await call("/v2/workspace/authtokens/get", { apiKey: w.apiKey }, { headers: w.ws });
     expect(got.body).toEqual({
-      result: { status: "success", message: "Auth tokens retrieved successfully.", data: { apiKey: w.apiKey, authTokens: [{ token, name: "Default Auth Token", domains: [] }] } },
+      result: {
+        status: "success",
+        message: "Auth tokens retrieved successfully.",
+        data: { apiKey: w.apiKey, authTokens: [{ token, name: "Default Auth Token", domains: [] }] },
+      },
     });
   });
 
@@ -139,24 +208,52 @@ describe("Get API Keys and Update API Key", () => {
     const w = await newWorkspace();
     const created: string[] = [w.apiKey];
     for (let i = 0; i < 4; i++) {
-      created.push((await call("/v2/workspace/apikey/create", { ownerEmail: `k${i}@example.com`, type: "testing" }, { headers: w.ws })).body.result.data.apiKey);
+      created.push(
+        (
+          await call(
+            "/v2/workspace/apikey/create",
+            { ownerEmail: `k${i}@example.com`, type: "testing" },
+            { headers: w.ws },
+          )
+        ).body.result.data.apiKey,
+      );
     }
     const first = await call("/v2/workspace/apikeys/get", { pageSize: 2 }, { headers: w.ws });
     expect(first.body.result.message).toBe("API keys retrieved successfully.");
     expect(first.body.result.data.map((k: { id: string }) => k.id)).toEqual(created.slice(0, 2));
-    const second = await call("/v2/workspace/apikeys/get", { pageSize: 2, pageToken: first.body.result.nextPageToken }, { headers: w.ws });
-    const third = await call("/v2/workspace/apikeys/get", { pageSize: 2, pageToken: second.body.result.nextPageToken }, { headers: w.ws });
-    expect([...second.body.result.data, ...third.body.result.data].map((k: { id: string }) => k.id)).toEqual(created.slice(2));
+    const second = await call(
+      "/v2/workspace/apikeys/get",
+      { pageSize: 2, pageToken: first.body.result.nextPageToken },
+      { headers: w.ws },
+    );
+    const third = await call(
+      "/v2/workspace/apikeys/get",
+      { pageSize: 2, pageToken: second.body.result.nextPageToken },
+      { headers: w.ws },
+    );
+    expect([...second.body.result.data, ...third.body.result.data].map((k: { id: string }) => k.id)).toEqual(
+      created.slice(2),
+    );
     expect(third.body.result).not.toHaveProperty("nextPageToken");
     const filtered = await call("/v2/workspace/apikeys/get", { apiKeys: [created[3]] }, { headers: w.ws });
     expect(filtered.body.result.data).toEqual([{ id: created[3], apiKeyName: "K2 Test API Key", type: "testing" }]);
     const bad = await call("/v2/workspace/apikeys/get", { pageToken: "garbage" }, { headers: w.ws });
     expect(bad.body.error.status).toBe("INVALID_ARGUMENT");
 
-    const renamed = await call("/v2/workspace/apikey/update", { apiKey: created[1], apiKeyName: "Updated Production Key" }, { headers: w.ws });
-    expect(renamed.body).toEqual({ result: { status: "success", message: "API key updated successfully.", data: null } });
+    const renamed = await call(
+      "/v2/workspace/apikey/update",
+      { apiKey: created[1], apiKeyName: "Updated Production Key" },
+      { headers: w.ws },
+    );
+    expect(renamed.body).toEqual({
+      result: { status: "success", message: "API key updated successfully.", data: null },
+    });
     const other = await newWorkspace();
-    const foreign = await call("/v2/workspace/apikey/update", { apiKey: created[1], apiKeyName: "hijack" }, { headers: other.ws });
+    const foreign = await call(
+      "/v2/workspace/apikey/update",
+      { apiKey: created[1], apiKeyName: "hijack" },
+      { headers: other.ws },
+    );
     expect(foreign.body).toEqual({ error: { status: "NOT_FOUND", message: "API key not found." } });
     expect((await db().apiKey.findUniqueOrThrow({ where: { id: created[1] } })).name).toBe("Updated Production Key");
   });

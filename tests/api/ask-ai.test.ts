@@ -6,7 +6,11 @@ import { setProviderKeys, useFakeAi } from "../helpers/fake-ai";
 
 useTestDatabase();
 
-const KEYS = { openai: "sk-openai-test-0123456789abcdef", anthropic: "sk-ant-test-0123456789abcdef", gemini: "AIza-test-0123456789abcdef" };
+const KEYS = {
+  openai: "sk-openai-test-0123456789abcdef",
+  anthropic: "sk-ant-test-0123456789abcdef",
+  gemini: "AIza-test-0123456789abcdef",
+};
 
 const ai = useFakeAi();
 let w: Awaited<ReturnType<typeof newWorkspace>>;
@@ -37,7 +41,11 @@ describe("API key config", () => {
         isPrivateCommentsEnabled: false,
         requireJwtToken: false,
         requireAutoOrgUser: false,
-        aiModelsConfig: { anthropic: { displayText: "sk-...def" }, gemini: { displayText: "AIz...def" }, openai: { displayText: "sk-...def" } },
+        aiModelsConfig: {
+          anthropic: { displayText: "sk-...def" },
+          gemini: { displayText: "AIz...def" },
+          openai: { displayText: "sk-...def" },
+        },
       },
     });
     const rows = await db().aiProviderKey.findMany({ where: { apiKeyId: w.apiKey } });
@@ -50,18 +58,34 @@ describe("API key config", () => {
     const other = await newWorkspace();
     const res = await call(
       "/v2/workspace/apikeyconfig/update",
-      { requireJwtToken: true, defaultDocumentAccessType: "restricted", aiModelApiKey: [{ provider: "openai", customerApiKey: "sk-other-key-abcdefghijklmnop" }] },
+      {
+        requireJwtToken: true,
+        defaultDocumentAccessType: "restricted",
+        aiModelApiKey: [{ provider: "openai", customerApiKey: "sk-other-key-abcdefghijklmnop" }],
+      },
       { headers: other.key },
     );
     expect(res.body.result).toEqual({
       status: "success",
       message: "API key configuration updated successfully.",
-      data: { requireJwtToken: true, defaultDocumentAccessType: "restricted", aiModelsConfig: { openai: { displayText: "sk-...nop" } } },
+      data: {
+        requireJwtToken: true,
+        defaultDocumentAccessType: "restricted",
+        aiModelsConfig: { openai: { displayText: "sk-...nop" } },
+      },
     });
-    const only = await call("/v2/workspace/apikeyconfig/update", { enablePrivateComments: true }, { headers: other.key });
+    const only = await call(
+      "/v2/workspace/apikeyconfig/update",
+      { enablePrivateComments: true },
+      { headers: other.key },
+    );
     expect(only.body.result.data).toEqual({ enablePrivateComments: true });
     const got = (await call("/v2/workspace/apikeyconfig/get", {}, { headers: other.key })).body.result.data;
-    expect(got).toMatchObject({ requireJwtToken: true, defaultDocumentAccessType: "restricted", isPrivateCommentsEnabled: true });
+    expect(got).toMatchObject({
+      requireJwtToken: true,
+      defaultDocumentAccessType: "restricted",
+      isPrivateCommentsEnabled: true,
+    });
     expect(Object.keys(got.aiModelsConfig)).toEqual(["openai"]);
     for (const bad of [{}, { unknownField: 1 }]) {
       expect((await call("/v2/workspace/apikeyconfig/update", bad, { headers: other.key })).body.error).toEqual({
@@ -69,10 +93,16 @@ describe("API key config", () => {
         message: "At least one field must be provided for update",
       });
     }
-    const bogus = await call("/v2/workspace/apikeyconfig/update", { aiModelApiKey: [{ provider: "mistral", customerApiKey: "k" }] }, { headers: other.key });
+    const bogus = await call(
+      "/v2/workspace/apikeyconfig/update",
+      { aiModelApiKey: [{ provider: "mistral", customerApiKey: "k" }] },
+      { headers: other.key },
+    );
     expect(bogus.body.error.message).toBe("aiModelApiKey[0].provider must be one of: openai, anthropic, gemini.");
     const fresh = await newWorkspace();
-    expect((await call("/v2/workspace/apikeyconfig/get", {}, { headers: fresh.key })).body.result.data.aiModelsConfig).toBeUndefined();
+    expect(
+      (await call("/v2/workspace/apikeyconfig/get", {}, { headers: fresh.key })).body.result.data.aiModelsConfig,
+    ).toBeUndefined();
   });
 });
 
@@ -129,15 +159,24 @@ describe("Ask AI", () => {
     expect((await ask({ model: "gpt-4o-mini", prompt: "p", text: "t" }, fresh.key)).body).toEqual({
       result: { success: false, error: "No API key configured for provider: OpenAI" },
     });
-    expect((await ask({ model: "claude-haiku-4-5", prompt: "p", text: "t" }, fresh.key)).body.result.error).toBe("No API key configured for provider: Anthropic");
-    expect((await ask({ model: "gemini-2.5-pro", prompt: "p", text: "t" }, fresh.key)).body.result.error).toBe("No API key configured for provider: Gemini");
+    expect((await ask({ model: "claude-haiku-4-5", prompt: "p", text: "t" }, fresh.key)).body.result.error).toBe(
+      "No API key configured for provider: Anthropic",
+    );
+    expect((await ask({ model: "gemini-2.5-pro", prompt: "p", text: "t" }, fresh.key)).body.result.error).toBe(
+      "No API key configured for provider: Gemini",
+    );
     expect(ai.current.received).toHaveLength(0);
   });
 
   it("refuses unknown models and missing fields with the error envelope", async () => {
     const res = await ask({ model: "llama-3", prompt: "p", text: "t" });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: { status: "INVALID_ARGUMENT", message: "Unsupported model: llama-3. Use a gpt-, o1-, o3-, o4-, claude- or gemini- model." } });
+    expect(res.body).toEqual({
+      error: {
+        status: "INVALID_ARGUMENT",
+        message: "Unsupported model: llama-3. Use a gpt-, o1-, o3-, o4-, claude- or gemini- model.",
+      },
+    });
     expect((await ask({ model: "o3x", prompt: "p", text: "t" })).status).toBe(400);
     expect((await ask({ model: "gpt-4o", text: "t" })).body.error.message).toBe("prompt is required.");
   });
@@ -154,7 +193,10 @@ describe("Ask AI", () => {
       const res = await ask({ model, prompt: "p", text: "t" });
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        result: { success: false, error: `${label} rejected the configured API key (HTTP 401). Set a valid key with /v2/workspace/apikeyconfig/update.` },
+        result: {
+          success: false,
+          error: `${label} rejected the configured API key (HTTP 401). Set a valid key with /v2/workspace/apikeyconfig/update.`,
+        },
       });
       expect(JSON.stringify(res.body)).not.toContain(KEYS[provider]);
     }

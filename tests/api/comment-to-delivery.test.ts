@@ -39,20 +39,35 @@ describe("a comment over REST", () => {
     receivers.push(advanced, raw, processed);
 
     expect((await api("/v2/workspace/advancedwebhookconfig/update", { isEnabled: true })).status).toBe(200);
-    const endpoint = (await api("/v2/workspace/advancedwebhook/endpoints/create", { url: advanced.url })).body.result.data;
-    const secret = (await api("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: endpoint.id })).body.result.data.secret;
+    const endpoint = (await api("/v2/workspace/advancedwebhook/endpoints/create", { url: advanced.url })).body.result
+      .data;
+    const secret = (await api("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: endpoint.id })).body
+      .result.data.secret;
     advanced.setSecrets([secret]);
     expect(
-      (await api("/v2/workspace/emailconfig/update", {
-        useEmailService: true,
-        emailServiceConfig: { type: "sendgrid", apiKey: "SG.e2e-key-0001", fromEmail: "noreply@acme.test", fromCompany: "Acme" },
-      })).status,
+      (
+        await api("/v2/workspace/emailconfig/update", {
+          useEmailService: true,
+          emailServiceConfig: {
+            type: "sendgrid",
+            apiKey: "SG.e2e-key-0001",
+            fromEmail: "noreply@acme.test",
+            fromCompany: "Acme",
+          },
+        })
+      ).status,
     ).toBe(200);
     expect(
-      (await api("/v2/workspace/webhookconfig/update", {
-        useWebhookService: true,
-        webhookServiceConfig: { authToken: "c2VjcmV0", rawNotificationUrl: raw.url, processedNotificationUrl: processed.url },
-      })).status,
+      (
+        await api("/v2/workspace/webhookconfig/update", {
+          useWebhookService: true,
+          webhookServiceConfig: {
+            authToken: "c2VjcmV0",
+            rawNotificationUrl: raw.url,
+            processedNotificationUrl: processed.url,
+          },
+        })
+      ).status,
     ).toBe(200);
 
     const added = await api("/v2/commentannotations/add", {
@@ -65,7 +80,9 @@ describe("a comment over REST", () => {
             {
               commentText: "@Bob can you check this?",
               from: ada,
-              taggedUserContacts: [{ text: "@Bob", userId: "bob", contact: { email: bob.email, name: bob.name, userId: "bob" } }],
+              taggedUserContacts: [
+                { text: "@Bob", userId: "bob", contact: { email: bob.email, name: bob.name, userId: "bob" } },
+              ],
             },
           ],
         },
@@ -74,17 +91,33 @@ describe("a comment over REST", () => {
     expect(added.body.result.message).toBe("Comment Annotation(s) added successfully.");
 
     await waitFor(() => advanced.received.length >= 1);
-    const thread = advanced.received[0].json as { type: string; data: { commentAnnotation: { comments: { commentText: string }[] } } };
+    const thread = advanced.received[0].json as {
+      type: string;
+      data: { commentAnnotation: { comments: { commentText: string }[] } };
+    };
     expect(thread.type).toBe("comment_annotation.add");
     expect(thread.data.commentAnnotation.comments[0].commentText).toBe("@Bob can you check this?");
 
-    await waitFor(() => sendgrid.received.some((m) => (m.body as { personalizations: { to: { email: string }[] }[] }).personalizations[0].to[0].email === bob.email));
-    const toBob = sendgrid.received.find((m) => (m.body as { personalizations: { to: { email: string }[] }[] }).personalizations[0].to[0].email === bob.email)!;
+    await waitFor(() =>
+      sendgrid.received.some(
+        (m) =>
+          (m.body as { personalizations: { to: { email: string }[] }[] }).personalizations[0].to[0].email === bob.email,
+      ),
+    );
+    const toBob = sendgrid.received.find(
+      (m) =>
+        (m.body as { personalizations: { to: { email: string }[] }[] }).personalizations[0].to[0].email === bob.email,
+    )!;
     expect(toBob.headers.authorization).toBe("Bearer SG.e2e-key-0001");
     expect((toBob.body as { from: unknown }).from).toEqual({ email: "noreply@acme.test", name: "Acme" });
     expect(JSON.stringify(toBob.body)).toContain("@Bob can you check this?");
     // Ada wrote the thread: she is not mailed about her own comment.
-    expect(sendgrid.received.some((m) => (m.body as { personalizations: { to: { email: string }[] }[] }).personalizations[0].to[0].email === ada.email)).toBe(false);
+    expect(
+      sendgrid.received.some(
+        (m) =>
+          (m.body as { personalizations: { to: { email: string }[] }[] }).personalizations[0].to[0].email === ada.email,
+      ),
+    ).toBe(false);
 
     await waitFor(() => raw.received.length >= 1 && processed.received.length >= 1);
     expect(raw.received[0].headers.authorization).toBe("Basic c2VjcmV0");
@@ -104,10 +137,18 @@ describe("a comment over REST", () => {
     expect(advanced.rejected).toEqual([]);
     for (const r of advanced.received) expect(r.verifiedWith).toEqual([0]);
     // Ada, the thread's author, hears about Bob's reply.
-    await waitFor(() => sendgrid.received.some((m) => (m.body as { personalizations: { to: { email: string }[] }[] }).personalizations[0].to[0].email === ada.email));
+    await waitFor(() =>
+      sendgrid.received.some(
+        (m) =>
+          (m.body as { personalizations: { to: { email: string }[] }[] }).personalizations[0].to[0].email === ada.email,
+      ),
+    );
 
     // The same comment is visible over REST as its activity record and Bob's notification.
-    await waitFor(async () => (await api("/v2/activities/get", { organizationId: "org", documentId: "doc" })).body.result?.data?.length > 0);
+    await waitFor(
+      async () =>
+        (await api("/v2/activities/get", { organizationId: "org", documentId: "doc" })).body.result?.data?.length > 0,
+    );
     await waitFor(async () => {
       const n = await api("/v2/notifications/get", { organizationId: "org", userId: "bob" });
       return n.body.result?.data?.length > 0;

@@ -65,10 +65,16 @@ function badBodies(e: Endpoint): [string, string][] {
   if (!e.dataOptional) bodies.push(["no data", "{}"], ["empty body", ""]);
   for (const [name, prop] of props) {
     const wrong = wrongValueFor(prop);
-    if (wrong !== Symbol.for("skip")) bodies.push([`wrong type for ${name}`, JSON.stringify({ data: { [name]: wrong } })]);
+    if (wrong !== Symbol.for("skip"))
+      bodies.push([`wrong type for ${name}`, JSON.stringify({ data: { [name]: wrong } })]);
     bodies.push([`null ${name}`, JSON.stringify({ data: { [name]: null } })]);
-    if (prop.type === "string" && !prop.enum) bodies.push([`huge ${name}`, JSON.stringify({ data: { [name]: "y".repeat(300_000) } })]);
-    if (prop.type === "array") bodies.push([`10,000 items in ${name}`, JSON.stringify({ data: { [name]: Array.from({ length: 10_000 }, (_, i) => `id-${i}`) } })]);
+    if (prop.type === "string" && !prop.enum)
+      bodies.push([`huge ${name}`, JSON.stringify({ data: { [name]: "y".repeat(300_000) } })]);
+    if (prop.type === "array")
+      bodies.push([
+        `10,000 items in ${name}`,
+        JSON.stringify({ data: { [name]: Array.from({ length: 10_000 }, (_, i) => `id-${i}`) } }),
+      ]);
   }
   return bodies;
 }

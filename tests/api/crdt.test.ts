@@ -48,14 +48,26 @@ describe("Add and Get CRDT Data", () => {
     expect(got.body.result.status).toBe("success");
     expect(got.body.result.message).toBe("CRDT data retrieved successfully.");
     const [item] = got.body.result.data;
-    expect(item).toMatchObject({ data: "Hello, collaborative world!", id: ref.editorId, lastUpdatedBy: apiKey, sessionId: null, type: "text", contentKey: "content" });
+    expect(item).toMatchObject({
+      data: "Hello, collaborative world!",
+      id: ref.editorId,
+      lastUpdatedBy: apiKey,
+      sessionId: null,
+      type: "text",
+      contentKey: "content",
+    });
     expect(new Date(item.lastUpdate).toISOString()).toBe(item.lastUpdate);
     expect(clientDoc(item.update).getText("content").toString()).toBe("Hello, collaborative world!");
   });
 
   it("stores a map as nested Y.Maps", async () => {
     const ref = editor();
-    const data = { nodes: { "node-1": { label: "A", position: { x: 1, y: 2 } } }, edges: {}, title: "flow", tags: ["a", 1, null] };
+    const data = {
+      nodes: { "node-1": { label: "A", position: { x: 1, y: 2 } } },
+      edges: {},
+      title: "flow",
+      tags: ["a", 1, null],
+    };
     expect((await add({ ...ref, data, type: "map" })).status).toBe(200);
     const item = await getOne(ref);
     expect(item.data).toEqual(data);
@@ -66,7 +78,10 @@ describe("Add and Get CRDT Data", () => {
 
   it("stores an array as Y.Array", async () => {
     const ref = editor();
-    const data = [{ id: "1", text: "Item 1" }, { id: "2", text: "Item 2" }];
+    const data = [
+      { id: "1", text: "Item 1" },
+      { id: "2", text: "Item 2" },
+    ];
     expect((await add({ ...ref, data, type: "array" })).status).toBe(200);
     const item = await getOne(ref);
     expect(item.data).toEqual(data);
@@ -91,12 +106,21 @@ describe("Add and Get CRDT Data", () => {
     await add({ ...doc, editorId: "e1", data: "one", type: "text" });
     await add({ ...doc, editorId: "e2", data: ["two"], type: "array" });
     const all = await call("/v2/crdt/get", doc, { headers: key });
-    expect(all.body.result.data.map((d: { id: string; data: unknown }) => [d.id, d.data])).toEqual([["e1", "one"], ["e2", ["two"]]]);
+    expect(all.body.result.data.map((d: { id: string; data: unknown }) => [d.id, d.data])).toEqual([
+      ["e1", "one"],
+      ["e2", ["two"]],
+    ]);
     expect((await call("/v2/crdt/get", { ...doc, editorId: "nope" }, { headers: key })).body.result.data).toEqual([]);
     const other = await newWorkspace();
     expect((await call("/v2/crdt/get", doc, { headers: other.key })).body.result.data).toEqual([]);
-    expect((await call("/v2/crdt/update", { ...doc, editorId: "e1", data: "x", type: "text" }, { headers: other.key })).status).toBe(404);
-    expect((await call("/v2/crdt/add", { ...doc, editorId: "e1", data: "mine", type: "text" }, { headers: other.key })).status).toBe(200);
+    expect(
+      (await call("/v2/crdt/update", { ...doc, editorId: "e1", data: "x", type: "text" }, { headers: other.key }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call("/v2/crdt/add", { ...doc, editorId: "e1", data: "mine", type: "text" }, { headers: other.key }))
+        .status,
+    ).toBe(200);
     expect((await getOne({ ...doc, editorId: "e1" })).data).toBe("one");
   });
 });
@@ -107,18 +131,31 @@ describe("CRDT errors", () => {
     await add({ ...ref, data: "first", type: "text" });
     const again = await add({ ...ref, data: "second", type: "text" });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ error: { status: "ALREADY_EXISTS", message: "CRDT data already exists for this editor ID." } });
+    expect(again.body).toEqual({
+      error: { status: "ALREADY_EXISTS", message: "CRDT data already exists for this editor ID." },
+    });
     expect((await getOne(ref)).data).toBe("first");
   });
 
   it("requires the editor id, organization and document", async () => {
     const { editorId: _omit, ...noEditor } = editor();
-    expect((await add({ ...noEditor, data: "x", type: "text" })).body).toEqual({ error: { status: "INVALID_ARGUMENT", message: "Editor ID is required." } });
-    expect((await add({ ...noEditor, editorId: "", data: "x", type: "text" })).body.error.message).toBe("Editor ID is required.");
-    expect((await add({ documentId: "d", editorId: "e", data: "x", type: "text" })).body.error.message).toBe("Organization ID is required.");
-    expect((await call("/v2/crdt/get", { documentId: "d" }, { headers: key })).body.error).toEqual({ status: "INVALID_ARGUMENT", message: "Organization ID is required" });
+    expect((await add({ ...noEditor, data: "x", type: "text" })).body).toEqual({
+      error: { status: "INVALID_ARGUMENT", message: "Editor ID is required." },
+    });
+    expect((await add({ ...noEditor, editorId: "", data: "x", type: "text" })).body.error.message).toBe(
+      "Editor ID is required.",
+    );
+    expect((await add({ documentId: "d", editorId: "e", data: "x", type: "text" })).body.error.message).toBe(
+      "Organization ID is required.",
+    );
+    expect((await call("/v2/crdt/get", { documentId: "d" }, { headers: key })).body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "Organization ID is required",
+    });
     expect((await add({ ...editor(), type: "text" })).body.error.message).toBe("data is required.");
-    expect((await add({ ...editor(), data: "x", type: "yaml" })).body.error.message).toBe("type must be one of: text, map, array, xml.");
+    expect((await add({ ...editor(), data: "x", type: "yaml" })).body.error.message).toBe(
+      "type must be one of: text, map, array, xml.",
+    );
   });
 
   it("refuses data that does not match the type", async () => {
@@ -134,7 +171,9 @@ describe("CRDT errors", () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual({ status: "INVALID_ARGUMENT", message });
     }
-    expect((await add({ ...editor(), data: 42, type: "text" })).body.error.message).toBe("data must be a string, an object or an array.");
+    expect((await add({ ...editor(), data: 42, type: "text" })).body.error.message).toBe(
+      "data must be a string, an object or an array.",
+    );
   });
 
   it("refuses malformed XML", async () => {
@@ -146,20 +185,27 @@ describe("CRDT errors", () => {
       expect(res.body.error.message).not.toContain("weft-fragment");
     }
     const res = await add({ ...editor(), data: "<p>unclosed", type: "xml" });
-    expect(res.body.error.message).toBe("Data must be well-formed XML for type xml: Expected closing tag 'p' instead of the end of the data (line 1, column 12).");
+    expect(res.body.error.message).toBe(
+      "Data must be well-formed XML for type xml: Expected closing tag 'p' instead of the end of the data (line 1, column 12).",
+    );
   });
 
   it("refuses a 5 MB document with the body-size limit, and state over the stored-state limit", async () => {
     const big = await add({ ...editor(), data: "x".repeat(5 * 1024 * 1024), type: "text" });
     expect(big.status).toBe(400);
-    expect(big.body.error).toEqual({ status: "INVALID_ARGUMENT", message: "Request body is larger than the 1048576-byte limit." });
+    expect(big.body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "Request body is larger than the 1048576-byte limit.",
+    });
 
     process.env.WEFT_CRDT_MAX_STATE_BYTES = "2048";
     reloadEnvForTests();
     const ref = editor();
     const tooMuch = await add({ ...ref, data: "y".repeat(3000), type: "text" });
     expect(tooMuch.body.error.status).toBe("INVALID_ARGUMENT");
-    expect(tooMuch.body.error.message).toMatch(/^CRDT data is too large: the editor's stored state would be \d+ bytes; the limit is 2048 bytes\.$/);
+    expect(tooMuch.body.error.message).toMatch(
+      /^CRDT data is too large: the editor's stored state would be \d+ bytes; the limit is 2048 bytes\.$/,
+    );
     expect((await add({ ...ref, data: "small", type: "text" })).status).toBe(200);
     const grow = await update({ ...ref, data: "z".repeat(3000), type: "text" });
     expect(grow.body.error.message).toMatch(/limit is 2048 bytes/);
@@ -194,9 +240,26 @@ describe("Update CRDT Data", () => {
 
   it("updates arrays and xml", async () => {
     const list = editor();
-    await add({ ...list, data: [{ id: "1", text: "Item 1" }, { id: "2", text: "Item 2" }], type: "array" });
-    await update({ ...list, data: [{ id: "1", text: "Updated Item 1" }, { id: "3", text: "New Item 3" }], type: "array" });
-    expect((await getOne(list)).data).toEqual([{ id: "1", text: "Updated Item 1" }, { id: "3", text: "New Item 3" }]);
+    await add({
+      ...list,
+      data: [
+        { id: "1", text: "Item 1" },
+        { id: "2", text: "Item 2" },
+      ],
+      type: "array",
+    });
+    await update({
+      ...list,
+      data: [
+        { id: "1", text: "Updated Item 1" },
+        { id: "3", text: "New Item 3" },
+      ],
+      type: "array",
+    });
+    expect((await getOne(list)).data).toEqual([
+      { id: "1", text: "Updated Item 1" },
+      { id: "3", text: "New Item 3" },
+    ]);
     const rich = editor();
     await add({ ...rich, data: "<paragraph>Hello World</paragraph>", type: "xml", contentKey: "default" });
     const next = '<paragraph>Updated content</paragraph><heading level="2">New heading</heading>';
@@ -220,7 +283,9 @@ describe("Update CRDT Data", () => {
     expect((await update({ ...ref, data: "x", type: "text", contentKey: "other" })).body.error.message).toBe(
       'CRDT data for this editor ID is stored under contentKey "content", not "other".',
     );
-    expect((await update({ ...ref, data: 5, type: "text" })).body.error.message).toBe("data must be a string, an object or an array.");
+    expect((await update({ ...ref, data: 5, type: "text" })).body.error.message).toBe(
+      "data must be a string, an object or an array.",
+    );
   });
 
   it("lands two concurrent updates computed from the same state", async () => {
@@ -231,7 +296,10 @@ describe("Update CRDT Data", () => {
     await db().$transaction(
       async (tx) => {
         await tx.$queryRaw`SELECT 1 FROM "CrdtDocument" WHERE "apiKeyId" = ${apiKey} AND "editorId" = ${ref.editorId} FOR UPDATE`;
-        pending = [update({ ...ref, data: { a: 1, b: 0 }, type: "map" }), update({ ...ref, data: { a: 0, b: 1 }, type: "map" })];
+        pending = [
+          update({ ...ref, data: { a: 1, b: 0 }, type: "map" }),
+          update({ ...ref, data: { a: 0, b: 1 }, type: "map" }),
+        ];
         await new Promise((r) => setTimeout(r, 1000));
       },
       { timeout: 20_000 },
@@ -244,7 +312,9 @@ describe("Update CRDT Data", () => {
   it("lands many concurrent text updates without losing the stored state", async () => {
     const ref = editor();
     await add({ ...ref, data: "base", type: "text" });
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => update({ ...ref, data: `base ${i}`, type: "text" })));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => update({ ...ref, data: `base ${i}`, type: "text" })),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const item = await getOne(ref);
     expect(item.data).toMatch(/^base/);

@@ -43,10 +43,17 @@ describe("Add Documents", () => {
 
   it("reports an existing document as an item failure and leaves it unchanged", async () => {
     const api = asKey(await newWorkspace());
-    const first = await api("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: docs("d1") });
+    const first = await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      createOrganization: true,
+      documents: docs("d1"),
+    });
     const again = await api("/v2/organizations/documents/add", {
       organizationId: "org",
-      documents: [{ documentId: "d1", documentName: "Renamed" }, { documentId: "d3", accessType: "restricted" }],
+      documents: [
+        { documentId: "d1", documentName: "Renamed" },
+        { documentId: "d3", accessType: "restricted" },
+      ],
     });
     expect(again.status).toBe(200);
     expect(again.body.result).toEqual({
@@ -68,13 +75,25 @@ describe("Add Documents", () => {
 
   it("needs the organization and folder to exist unless asked to create them", async () => {
     const api = asKey(await newWorkspace());
-    expect((await api("/v2/organizations/documents/add", { organizationId: "nope", documents: docs("d1") })).body).toEqual({
-      error: { status: "NOT_FOUND", message: "Organization does not exist. Pass createOrganization: true to create it." },
+    expect(
+      (await api("/v2/organizations/documents/add", { organizationId: "nope", documents: docs("d1") })).body,
+    ).toEqual({
+      error: {
+        status: "NOT_FOUND",
+        message: "Organization does not exist. Pass createOrganization: true to create it.",
+      },
     });
     await api("/v2/organizations/add", { organizations: [{ organizationId: "org", organizationName: "Org" }] });
-    const noFolder = await api("/v2/organizations/documents/add", { organizationId: "org", folderId: "f", documents: docs("d1") });
+    const noFolder = await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      folderId: "f",
+      documents: docs("d1"),
+    });
     expect(noFolder.status).toBe(404);
-    expect(noFolder.body.error).toEqual({ status: "NOT_FOUND", message: "Folder does not exist. Pass createFolder: true to create it." });
+    expect(noFolder.body.error).toEqual({
+      status: "NOT_FOUND",
+      message: "Folder does not exist. Pass createFolder: true to create it.",
+    });
     expect((await api("/v2/organizations/documents/get", { organizationId: "org" })).body.result.data).toEqual([]);
   });
 
@@ -86,22 +105,32 @@ describe("Add Documents", () => {
       status: "INVALID_ARGUMENT",
       message: "documents must contain at most 1000 items.",
     });
-    expect((await api("/v2/organizations/documents/add", { ...base, documents: docs("a", "b", "a") })).body.error.message).toBe(
-      "documents[2].documentId repeats documents[0].documentId.",
-    );
-    expect((await api("/v2/organizations/documents/add", { ...base, documents: [{ documentName: "x" }] })).body.error.message).toBe(
-      "documents[0].documentId is required.",
-    );
-    expect((await api("/v2/organizations/documents/add", { ...base, documents: [{ documentId: "x", accessType: "secret" }] })).body.error.message).toBe(
-      "documents[0].accessType must be one of: organizationPrivate, restricted, public.",
-    );
+    expect(
+      (await api("/v2/organizations/documents/add", { ...base, documents: docs("a", "b", "a") })).body.error.message,
+    ).toBe("documents[2].documentId repeats documents[0].documentId.");
+    expect(
+      (await api("/v2/organizations/documents/add", { ...base, documents: [{ documentName: "x" }] })).body.error
+        .message,
+    ).toBe("documents[0].documentId is required.");
+    expect(
+      (
+        await api("/v2/organizations/documents/add", {
+          ...base,
+          documents: [{ documentId: "x", accessType: "secret" }],
+        })
+      ).body.error.message,
+    ).toBe("documents[0].accessType must be one of: organizationPrivate, restricted, public.");
     expect((await api("/v2/organizations/get", {})).body.result.data).toEqual([]);
   });
 
   it("adds 1,000 documents in one call", async () => {
     const api = asKey(await newWorkspace());
     const ids = Array.from({ length: 1000 }, (_, i) => `bulk-${i}`);
-    const res = await api("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: docs(...ids) });
+    const res = await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      createOrganization: true,
+      documents: docs(...ids),
+    });
     expect(Object.values(res.body.result.data).every((r) => (r as { success: boolean }).success)).toBe(true);
     expect(Object.keys(res.body.result.data)).toHaveLength(1000);
   });
@@ -112,14 +141,22 @@ describe("Get Documents", () => {
     const api = asKey(await newWorkspace());
     const original = Array.from({ length: 2500 }, (_, i) => `doc-${String(i).padStart(4, "0")}`);
     for (let i = 0; i < original.length; i += 1000) {
-      await api("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: docs(...original.slice(i, i + 1000)) });
+      await api("/v2/organizations/documents/add", {
+        organizationId: "org",
+        createOrganization: true,
+        documents: docs(...original.slice(i, i + 1000)),
+      });
     }
     const seen: string[] = [];
     const added: string[] = [];
     let pageToken: string | undefined;
     let pages = 0;
     do {
-      const res = await api("/v2/organizations/documents/get", { organizationId: "org", pageSize: 300, ...(pageToken && { pageToken }) });
+      const res = await api("/v2/organizations/documents/get", {
+        organizationId: "org",
+        pageSize: 300,
+        ...(pageToken && { pageToken }),
+      });
       expect(res.status).toBe(200);
       seen.push(...res.body.result.data.map((d: { id: string }) => d.id));
       pageToken = res.body.result.pageToken;
@@ -138,22 +175,34 @@ describe("Get Documents", () => {
   it("defaults to pages of 1,000 and caps documentIds at 30", async () => {
     const api = asKey(await newWorkspace());
     const ids = Array.from({ length: 1001 }, (_, i) => `d${i}`);
-    await api("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: docs(...ids.slice(0, 1000)) });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      createOrganization: true,
+      documents: docs(...ids.slice(0, 1000)),
+    });
     await api("/v2/organizations/documents/add", { organizationId: "org", documents: docs(ids[1000]) });
     const first = await api("/v2/organizations/documents/get", { organizationId: "org" });
     expect(first.body.result.data).toHaveLength(1000);
     expect(typeof first.body.result.pageToken).toBe("string");
-    const last = await api("/v2/organizations/documents/get", { organizationId: "org", pageToken: first.body.result.pageToken });
+    const last = await api("/v2/organizations/documents/get", {
+      organizationId: "org",
+      pageToken: first.body.result.pageToken,
+    });
     expect(last.body.result).toEqual({
       status: "success",
       message: "Document(s) retrieved successfully.",
       data: [{ id: "d1000", documentName: "Name of d1000", disabled: false, accessType: "public" }],
     });
-    const tooMany = await api("/v2/organizations/documents/get", { organizationId: "org", documentIds: ids.slice(0, 31) });
-    expect(tooMany.body).toEqual({ error: { status: "INVALID_ARGUMENT", message: "documentIds must contain at most 30 items." } });
-    expect((await api("/v2/organizations/documents/get", { organizationId: "org", pageSize: 0 })).body.error.message).toBe(
-      "pageSize must be at least 1.",
-    );
+    const tooMany = await api("/v2/organizations/documents/get", {
+      organizationId: "org",
+      documentIds: ids.slice(0, 31),
+    });
+    expect(tooMany.body).toEqual({
+      error: { status: "INVALID_ARGUMENT", message: "documentIds must contain at most 30 items." },
+    });
+    expect(
+      (await api("/v2/organizations/documents/get", { organizationId: "org", pageSize: 0 })).body.error.message,
+    ).toBe("pageSize must be at least 1.");
   });
 
   it("needs advanced queries on the key", async () => {
@@ -176,7 +225,11 @@ describe("Delete Documents", () => {
     it(`${path} deletes documents with their memberships; a missing one is success "Document does not exist"`, async () => {
       const w = await newWorkspace();
       const api = asKey(w);
-      const added = await api("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: docs("d1", "d2") });
+      const added = await api("/v2/organizations/documents/add", {
+        organizationId: "org",
+        createOrganization: true,
+        documents: docs("d1", "d2"),
+      });
       await api("/v2/users/add", { organizationId: "org", documentId: "d1", users: [{ userId: "u1" }] });
       const res = await api(path, { organizationId: "org", documentIds: ["d1", "ghost"] });
       expect(res.status).toBe(200);
@@ -192,7 +245,9 @@ describe("Delete Documents", () => {
       });
       const left = await api("/v2/organizations/documents/get", { organizationId: "org" });
       expect(left.body.result.data.map((d: { id: string }) => d.id)).toEqual(["d2"]);
-      expect(await db().membership.count({ where: { apiKeyId: w.apiKey, resourceType: "document", resourceId: "d1" } })).toBe(0);
+      expect(
+        await db().membership.count({ where: { apiKeyId: w.apiKey, resourceType: "document", resourceId: "d1" } }),
+      ).toBe(0);
     });
   }
 });
@@ -201,7 +256,11 @@ describe("Migrate Documents", () => {
   it("moves a document that has users to the new id in the background; the old id stops existing", async () => {
     const w = await newWorkspace();
     const api = asKey(w);
-    await api("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: docs("old") });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      createOrganization: true,
+      documents: docs("old"),
+    });
     await api("/v2/users/add", {
       organizationId: "org",
       documentId: "old",
@@ -210,17 +269,35 @@ describe("Migrate Documents", () => {
         { userId: "u2", name: "Bob" },
       ],
     });
-    await api("/v2/crdt/add", { organizationId: "org", documentId: "old", editorId: "e1", type: "text", data: "draft" });
-    const started = await api("/v2/organizations/documents/migrate", { organizationId: "org", documentId: "old", newDocumentId: "new" });
+    await api("/v2/crdt/add", {
+      organizationId: "org",
+      documentId: "old",
+      editorId: "e1",
+      type: "text",
+      data: "draft",
+    });
+    const started = await api("/v2/organizations/documents/migrate", {
+      organizationId: "org",
+      documentId: "old",
+      newDocumentId: "new",
+    });
     expect(started.body).toEqual({
-      result: { status: "success", message: "Document migration started successfully.", data: { migrationId: expect.stringMatching(/^mig_/) } },
+      result: {
+        status: "success",
+        message: "Document migration started successfully.",
+        data: { migrationId: expect.stringMatching(/^mig_/) },
+      },
     });
     const { migrationId } = started.body.result.data;
     const status = () => api("/v2/organizations/documents/migrate/status", { organizationId: "org", migrationId });
     expect(["pending", "in_progress", "completed"]).toContain((await status()).body.result.data.status);
     await waitFor(async () => (await status()).body.result.data.status === "completed", 20_000);
     expect((await status()).body).toEqual({
-      result: { status: "success", message: "Migration status retrieved successfully.", data: { migrationId, status: "completed" } },
+      result: {
+        status: "success",
+        message: "Migration status retrieved successfully.",
+        data: { migrationId, status: "completed" },
+      },
     });
 
     const users = await api("/v2/users/get", { organizationId: "org", documentId: "new" });
@@ -233,9 +310,13 @@ describe("Migrate Documents", () => {
     expect((await api("/v2/users/get", { organizationId: "org", documentId: "old" })).body.result.data).toEqual([]);
     const crdt = await api("/v2/crdt/get", { organizationId: "org", documentId: "new", editorId: "e1" });
     expect(crdt.body.result.data).toEqual([expect.objectContaining({ id: "e1", data: "draft" })]);
-    expect((await api("/v2/crdt/get", { organizationId: "org", documentId: "old", editorId: "e1" })).body.result.data).toEqual([]);
+    expect(
+      (await api("/v2/crdt/get", { organizationId: "org", documentId: "old", editorId: "e1" })).body.result.data,
+    ).toEqual([]);
     const documents = await api("/v2/organizations/documents/get", { organizationId: "org" });
-    expect(documents.body.result.data).toEqual([{ id: "new", documentName: "Name of old", disabled: false, accessType: "public" }]);
+    expect(documents.body.result.data).toEqual([
+      { id: "new", documentName: "Name of old", disabled: false, accessType: "public" },
+    ]);
     const readded = await api("/v2/organizations/documents/add", { organizationId: "org", documents: docs("old") });
     expect(readded.body.result.data.old.success).toBe(true);
   });
@@ -243,7 +324,11 @@ describe("Migrate Documents", () => {
   it("refuses a missing source, an existing target and the same id", async () => {
     const w = await newWorkspace();
     const api = asKey(w);
-    await api("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: docs("a", "b") });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      createOrganization: true,
+      documents: docs("a", "b"),
+    });
     const body = (documentId: string, newDocumentId: string) => ({ organizationId: "org", documentId, newDocumentId });
     expect((await api("/v2/organizations/documents/migrate", body("ghost", "c"))).body.error).toEqual({
       status: "NOT_FOUND",
@@ -251,7 +336,10 @@ describe("Migrate Documents", () => {
     });
     const taken = await api("/v2/organizations/documents/migrate", body("a", "b"));
     expect(taken.status).toBe(409);
-    expect(taken.body.error).toEqual({ status: "ALREADY_EXISTS", message: "A document with newDocumentId already exists." });
+    expect(taken.body.error).toEqual({
+      status: "ALREADY_EXISTS",
+      message: "A document with newDocumentId already exists.",
+    });
     expect((await api("/v2/organizations/documents/migrate", body("a", "a"))).body.error).toEqual({
       status: "INVALID_ARGUMENT",
       message: "newDocumentId must differ from documentId.",
@@ -262,23 +350,40 @@ describe("Migrate Documents", () => {
   it("ends failed with a reason when the target appeared before the job ran", async () => {
     const w = await newWorkspace();
     const api = asKey(w);
-    await api("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: docs("from") });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      createOrganization: true,
+      documents: docs("from"),
+    });
     const scope = { level: "apiKey" as const, workspaceId: w.workspace.id, apiKeyId: w.apiKey };
     const { migrationId } = await transaction(async (tx) => {
-      const started = await migrateDocuments(scope, { organizationId: "org", documentId: "from", newDocumentId: "to" }, tx);
-      await tx.document.create({ data: { id: "doc_racing", apiKeyId: w.apiKey, organizationId: "org", documentId: "to" } });
+      const started = await migrateDocuments(
+        scope,
+        { organizationId: "org", documentId: "from", newDocumentId: "to" },
+        tx,
+      );
+      await tx.document.create({
+        data: { id: "doc_racing", apiKeyId: w.apiKey, organizationId: "org", documentId: "to" },
+      });
       return started;
     });
     const status = () => api("/v2/organizations/documents/migrate/status", { organizationId: "org", migrationId });
     await waitFor(async () => (await status()).body.result.data.status === "failed", 20_000);
-    expect((await status()).body.result.data).toEqual({ migrationId, status: "failed", reason: "Document to already exists." });
+    expect((await status()).body.result.data).toEqual({
+      migrationId,
+      status: "failed",
+      reason: "Document to already exists.",
+    });
     const left = await api("/v2/organizations/documents/get", { organizationId: "org" });
     expect(left.body.result.data.map((d: { id: string }) => d.id).sort()).toEqual(["from", "to"]);
   });
 
   it("answers NOT_FOUND for an unknown migration", async () => {
     const api = asKey(await newWorkspace());
-    expect((await api("/v2/organizations/documents/migrate/status", { organizationId: "org", migrationId: "mig_nope" })).body).toEqual({
+    expect(
+      (await api("/v2/organizations/documents/migrate/status", { organizationId: "org", migrationId: "mig_nope" }))
+        .body,
+    ).toEqual({
       error: { status: "NOT_FOUND", message: "Migration not found." },
     });
   });
@@ -288,9 +393,17 @@ describe("tenant isolation", () => {
   it("never lets one API key see or change another key's documents, whatever ids it sends", async () => {
     const a = await newWorkspace();
     const apiA = asKey(a);
-    await apiA("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: docs("d1") });
+    await apiA("/v2/organizations/documents/add", {
+      organizationId: "org",
+      createOrganization: true,
+      documents: docs("d1"),
+    });
     await apiA("/v2/users/add", { organizationId: "org", documentId: "d1", users: [{ userId: "u1" }] });
-    const mig = await apiA("/v2/organizations/documents/migrate", { organizationId: "org", documentId: "d1", newDocumentId: "d1-moved" });
+    const mig = await apiA("/v2/organizations/documents/migrate", {
+      organizationId: "org",
+      documentId: "d1",
+      newDocumentId: "d1-moved",
+    });
 
     // A second key in the same workspace is a tenant of its own too.
     const keyB = await call(
@@ -298,20 +411,63 @@ describe("tenant isolation", () => {
       { ownerEmail: a.email, type: "testing", createAuthToken: true },
       { headers: a.ws },
     );
-    const tokens = await call("/v2/workspace/authtokens/get", { apiKey: keyB.body.result.data.apiKey }, { headers: a.ws });
+    const tokens = await call(
+      "/v2/workspace/authtokens/get",
+      { apiKey: keyB.body.result.data.apiKey },
+      { headers: a.ws },
+    );
     const apiB = (path: string, data: unknown) =>
-      call(path, data, { headers: { "x-velt-api-key": keyB.body.result.data.apiKey, "x-velt-auth-token": tokens.body.result.data.authTokens[0].token } });
+      call(path, data, {
+        headers: {
+          "x-velt-api-key": keyB.body.result.data.apiKey,
+          "x-velt-auth-token": tokens.body.result.data.authTokens[0].token,
+        },
+      });
 
     for (const api of [apiB, asKey(await newWorkspace())]) {
       expect((await api("/v2/organizations/documents/get", { organizationId: "org" })).body.result.data).toEqual([]);
-      expect((await api("/v2/organizations/documents/get", { organizationId: "org", documentIds: ["d1", "d1-moved"] })).body.result.data).toEqual([]);
-      expect((await api("/v2/organizations/documents/migrate/status", { organizationId: "org", migrationId: mig.body.result.data.migrationId })).body.error.status).toBe("NOT_FOUND");
-      expect((await api("/v2/organizations/documents/migrate", { organizationId: "org", documentId: "d1", newDocumentId: "x" })).body.error.status).toBe("NOT_FOUND");
-      const del = await api("/v2/organizations/documents/delete", { organizationId: "org", documentIds: ["d1", "d1-moved"] });
-      expect(Object.values(del.body.result.data).map((r) => (r as { message: string }).message)).toEqual(["Document does not exist", "Document does not exist"]);
-      expect((await api("/v2/organizations/documents/add", { organizationId: "org", documents: docs("d1") })).body.error.status).toBe("NOT_FOUND");
+      expect(
+        (await api("/v2/organizations/documents/get", { organizationId: "org", documentIds: ["d1", "d1-moved"] })).body
+          .result.data,
+      ).toEqual([]);
+      expect(
+        (
+          await api("/v2/organizations/documents/migrate/status", {
+            organizationId: "org",
+            migrationId: mig.body.result.data.migrationId,
+          })
+        ).body.error.status,
+      ).toBe("NOT_FOUND");
+      expect(
+        (
+          await api("/v2/organizations/documents/migrate", {
+            organizationId: "org",
+            documentId: "d1",
+            newDocumentId: "x",
+          })
+        ).body.error.status,
+      ).toBe("NOT_FOUND");
+      const del = await api("/v2/organizations/documents/delete", {
+        organizationId: "org",
+        documentIds: ["d1", "d1-moved"],
+      });
+      expect(Object.values(del.body.result.data).map((r) => (r as { message: string }).message)).toEqual([
+        "Document does not exist",
+        "Document does not exist",
+      ]);
+      expect(
+        (await api("/v2/organizations/documents/add", { organizationId: "org", documents: docs("d1") })).body.error
+          .status,
+      ).toBe("NOT_FOUND");
     }
-    await waitFor(async () => (await apiA("/v2/organizations/documents/get", { organizationId: "org" })).body.result.data[0]?.id === "d1-moved", 20_000);
-    expect((await apiA("/v2/users/get", { organizationId: "org", documentId: "d1-moved" })).body.result.data).toEqual([{ userId: "u1", accessRole: "editor" }]);
+    await waitFor(
+      async () =>
+        (await apiA("/v2/organizations/documents/get", { organizationId: "org" })).body.result.data[0]?.id ===
+        "d1-moved",
+      20_000,
+    );
+    expect((await apiA("/v2/users/get", { organizationId: "org", documentId: "d1-moved" })).body.result.data).toEqual([
+      { userId: "u1", accessRole: "editor" },
+    ]);
   });
 });

@@ -25,7 +25,14 @@ describe("email config", () => {
       message: "Email configuration retrieved successfully.",
       data: {
         useEmailService: false,
-        emailServiceConfig: { type: "default", apiKey: "", fromEmail: "", fromCompany: "", commentTemplateId: "", tagTemplateId: "" },
+        emailServiceConfig: {
+          type: "default",
+          apiKey: "",
+          fromEmail: "",
+          fromCompany: "",
+          commentTemplateId: "",
+          tagTemplateId: "",
+        },
       },
     });
   });
@@ -59,12 +66,19 @@ describe("email config", () => {
     const w = await newWorkspace();
     const created = await call(
       "/v2/workspace/apikey/create",
-      { ownerEmail: w.email, type: "testing", createAuthToken: true, emailServiceConfig: { fromCompany: "Acme", commentTemplateId: "d-comment" } },
+      {
+        ownerEmail: w.email,
+        type: "testing",
+        createAuthToken: true,
+        emailServiceConfig: { fromCompany: "Acme", commentTemplateId: "d-comment" },
+      },
       { headers: w.ws },
     );
     const apiKey = created.body.result.data.apiKey;
     const tokens = await call("/v2/workspace/authtokens/get", { apiKey }, { headers: w.ws });
-    const api = asKey({ key: { "x-velt-api-key": apiKey, "x-velt-auth-token": tokens.body.result.data.authTokens[0].token } });
+    const api = asKey({
+      key: { "x-velt-api-key": apiKey, "x-velt-auth-token": tokens.body.result.data.authTokens[0].token },
+    });
     const res = await api("/v2/workspace/emailconfig/update", { emailServiceConfig: { type: "custom" } });
     expect(res.body.result.data).toEqual({
       useEmailService: true,
@@ -85,9 +99,19 @@ describe("email config", () => {
     const api = asKey(w);
     const res = await api("/v2/workspace/emailconfig/update", {
       useEmailService: true,
-      emailServiceConfig: { type: "sendgrid", apiKey: SG_KEY, fromEmail: "noreply@example.com", fromCompany: "Example Corp" },
+      emailServiceConfig: {
+        type: "sendgrid",
+        apiKey: SG_KEY,
+        fromEmail: "noreply@example.com",
+        fromCompany: "Example Corp",
+      },
     });
-    expect(res.body.result.data.emailServiceConfig).toMatchObject({ type: "sendgrid", apiKey: "****WXYZ", fromEmail: "noreply@example.com", fromCompany: "Example Corp" });
+    expect(res.body.result.data.emailServiceConfig).toMatchObject({
+      type: "sendgrid",
+      apiKey: "****WXYZ",
+      fromEmail: "noreply@example.com",
+      fromCompany: "Example Corp",
+    });
     expect(JSON.stringify(res.body)).not.toContain("0123456789");
     const stored = await db().apiKey.findUnique({ where: { id: w.apiKey } });
     expect(JSON.stringify(stored?.serviceConfig)).not.toContain("0123456789");

@@ -14,12 +14,15 @@ async function withOrg() {
 }
 
 const add = (api: Api, folders: unknown[]) => api("/v2/organizations/folders/add", { organizationId: "org", folders });
-const update = (api: Api, folders: unknown[]) => api("/v2/organizations/folders/update", { organizationId: "org", folders });
+const update = (api: Api, folders: unknown[]) =>
+  api("/v2/organizations/folders/update", { organizationId: "org", folders });
 
 /** folderId -> [ancestors, accessType, inherit] straight from the database. */
 async function tree(apiKeyId: string) {
   const rows = await db().folder.findMany({ where: { apiKeyId, organizationId: "org" } });
-  return Object.fromEntries(rows.map((r) => [r.folderId, [r.ancestors.join("/"), r.accessType, r.inheritAccessFromParent]]));
+  return Object.fromEntries(
+    rows.map((r) => [r.folderId, [r.ancestors.join("/"), r.accessType, r.inheritAccessFromParent]]),
+  );
 }
 
 describe("Add Folder", () => {
@@ -80,18 +83,29 @@ describe("Add Folder", () => {
       status: "NOT_FOUND",
       message: "Organization does not exist. Pass createOrganization: true to create it.",
     });
-    const created = await api("/v2/organizations/folders/add", { organizationId: "org", createOrganization: true, folders: [{ folderId: "a" }] });
+    const created = await api("/v2/organizations/folders/add", {
+      organizationId: "org",
+      createOrganization: true,
+      folders: [{ folderId: "a" }],
+    });
     expect(created.body.result.data.a.success).toBe(true);
     expect((await add(api, [{ folderId: "root" }])).body.error).toEqual({
       status: "INVALID_ARGUMENT",
       message: 'folders[0].folderId must not be "root": it names the top level.',
     });
-    expect((await add(api, [{ folderId: "x" }, { folderId: "x" }])).body.error.message).toBe("folders[1].folderId repeats folders[0].folderId.");
+    expect((await add(api, [{ folderId: "x" }, { folderId: "x" }])).body.error.message).toBe(
+      "folders[1].folderId repeats folders[0].folderId.",
+    );
     const many = Array.from({ length: 1001 }, (_, i) => ({ folderId: `f${i}` }));
     expect((await add(api, many)).body.error.message).toBe("folders must contain at most 1000 items.");
-    expect((await api("/v1/organizations/folders/add", { organizationId: "org", folders: [{ folderId: "y", accessType: "public" }] })).body.error.message).toBe(
-      "Unknown field: folders[0].accessType.",
-    );
+    expect(
+      (
+        await api("/v1/organizations/folders/add", {
+          organizationId: "org",
+          folders: [{ folderId: "y", accessType: "public" }],
+        })
+      ).body.error.message,
+    ).toBe("Unknown field: folders[0].accessType.");
   });
 });
 
@@ -107,10 +121,18 @@ describe("Update Folder", () => {
       { folderId: "x", accessType: "restricted" },
       { folderId: "y", parentFolderId: "x" },
     ]);
-    await api("/v2/organizations/documents/add", { organizationId: "org", folderId: "d", documents: [{ documentId: "doc-in-d" }] });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      folderId: "d",
+      documents: [{ documentId: "doc-in-d" }],
+    });
     const res = await update(api, [{ folderId: "b", folderName: "Bee", parentFolderId: "y" }]);
     expect(res.body).toEqual({
-      result: { status: "success", message: "Folder Updated successfully.", data: { b: { success: true, id: "b", message: "Folder Updated." } } },
+      result: {
+        status: "success",
+        message: "Folder Updated successfully.",
+        data: { b: { success: true, id: "b", message: "Folder Updated." } },
+      },
     });
     expect(await tree(w.apiKey)).toEqual({
       a: ["root", "public", true],
@@ -123,8 +145,16 @@ describe("Update Folder", () => {
     });
     const got = await api("/v2/organizations/folders/get", { organizationId: "org", folderId: "y", maxDepth: 4 });
     const y = got.body.result.data[0];
-    expect(y.subFolders[0]).toMatchObject({ folderId: "b", folderName: "Bee", parentFolderId: "y", ancestors: ["root", "x", "y"] });
-    expect(y.subFolders[0].subFolders[0].subFolders[0].subFolders[0]).toMatchObject({ folderId: "e", ancestors: ["root", "x", "y", "b", "c", "d"] });
+    expect(y.subFolders[0]).toMatchObject({
+      folderId: "b",
+      folderName: "Bee",
+      parentFolderId: "y",
+      ancestors: ["root", "x", "y"],
+    });
+    expect(y.subFolders[0].subFolders[0].subFolders[0].subFolders[0]).toMatchObject({
+      folderId: "e",
+      ancestors: ["root", "x", "y", "b", "c", "d"],
+    });
     const inD = await api("/v2/organizations/documents/get", { organizationId: "org", folderId: "d" });
     expect(inD.body.result.data.map((doc: { id: string }) => doc.id)).toEqual(["doc-in-d"]);
 
@@ -141,7 +171,12 @@ describe("Update Folder", () => {
 
   it("refuses to move a folder under itself or a descendant, changing nothing for that item", async () => {
     const { w, api } = await withOrg();
-    await add(api, [{ folderId: "a" }, { folderId: "b", parentFolderId: "a" }, { folderId: "c", parentFolderId: "b" }, { folderId: "z" }]);
+    await add(api, [
+      { folderId: "a" },
+      { folderId: "b", parentFolderId: "a" },
+      { folderId: "c", parentFolderId: "b" },
+      { folderId: "z" },
+    ]);
     const before = await tree(w.apiKey);
     const res = await update(api, [
       { folderId: "a", folderName: "renamed", parentFolderId: "c" },
@@ -163,7 +198,12 @@ describe("Update Folder", () => {
 
   it("applies items in order: a folder moved earlier in the batch moves again with its new parent", async () => {
     const { w, api } = await withOrg();
-    await add(api, [{ folderId: "p" }, { folderId: "q" }, { folderId: "r" }, { folderId: "child", parentFolderId: "r" }]);
+    await add(api, [
+      { folderId: "p" },
+      { folderId: "q" },
+      { folderId: "r" },
+      { folderId: "child", parentFolderId: "r" },
+    ]);
     const res = await update(api, [
       { folderId: "r", parentFolderId: "q" },
       { folderId: "q", parentFolderId: "p" },
@@ -209,8 +249,14 @@ describe("Get Folders", () => {
     expect(one.body.result.data[0].subFolders.map((f: { folderId: string }) => f.folderId)).toEqual(["f1.1"]);
     expect(one.body.result.data[0].subFolders[0].subFolders).toBeUndefined();
     const deep = await api("/v2/organizations/folders/get", { organizationId: "org", folderId: "f1", maxDepth: 2 });
-    expect(deep.body.result.data[0].subFolders[0].subFolders[0]).toMatchObject({ folderId: "f1.1.1", parentFolderId: "f1.1", ancestors: ["root", "f1", "f1.1"] });
-    expect((await api("/v2/organizations/folders/get", { organizationId: "org", folderId: "nope" })).body.error).toEqual({
+    expect(deep.body.result.data[0].subFolders[0].subFolders[0]).toMatchObject({
+      folderId: "f1.1.1",
+      parentFolderId: "f1.1",
+      ancestors: ["root", "f1", "f1.1"],
+    });
+    expect(
+      (await api("/v2/organizations/folders/get", { organizationId: "org", folderId: "nope" })).body.error,
+    ).toEqual({
       status: "NOT_FOUND",
       message: "Folder not found.",
     });
@@ -221,17 +267,31 @@ describe("Delete Folder", () => {
   it("deletes the folder, its subfolders, their documents and memberships", async () => {
     const { w, api } = await withOrg();
     await add(api, [{ folderId: "a" }, { folderId: "b", parentFolderId: "a" }, { folderId: "keep" }]);
-    await api("/v2/organizations/documents/add", { organizationId: "org", folderId: "b", documents: [{ documentId: "in-b" }] });
-    await api("/v2/organizations/documents/add", { organizationId: "org", folderId: "keep", documents: [{ documentId: "in-keep" }] });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      folderId: "b",
+      documents: [{ documentId: "in-b" }],
+    });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      folderId: "keep",
+      documents: [{ documentId: "in-keep" }],
+    });
     await api("/v2/users/add", { organizationId: "org", folderId: "a", users: [{ userId: "u1" }] });
     await api("/v2/users/add", { organizationId: "org", documentId: "in-b", users: [{ userId: "u1" }] });
     const res = await api("/v2/organizations/folders/delete", { organizationId: "org", folderId: "a" });
-    expect(res.body).toEqual({ result: { status: "success", message: "Folder deletion initiated successfully.", data: null } });
+    expect(res.body).toEqual({
+      result: { status: "success", message: "Folder deletion initiated successfully.", data: null },
+    });
     expect(Object.keys(await tree(w.apiKey))).toEqual(["keep"]);
     const docs = await api("/v2/organizations/documents/get", { organizationId: "org" });
     expect(docs.body.result.data.map((d: { id: string }) => d.id)).toEqual(["in-keep"]);
-    expect(await db().membership.count({ where: { apiKeyId: w.apiKey, resourceType: { not: "organization" } } })).toBe(0);
-    expect((await api("/v2/organizations/folders/delete", { organizationId: "org", folderId: "a" })).body.error).toEqual({
+    expect(await db().membership.count({ where: { apiKeyId: w.apiKey, resourceType: { not: "organization" } } })).toBe(
+      0,
+    );
+    expect(
+      (await api("/v2/organizations/folders/delete", { organizationId: "org", folderId: "a" })).body.error,
+    ).toEqual({
       status: "NOT_FOUND",
       message: "Folder not found.",
     });
@@ -248,7 +308,9 @@ describe("advanced queries and tenants", () => {
       message: `Advanced queries are disabled for this API key. Enable them with: npx weft apikey:update ${w.apiKey} --advanced-queries on`,
     };
     expect((await add(api, [{ folderId: "b" }])).body.error).toEqual(expected);
-    expect((await api("/v1/organizations/folders/add", { organizationId: "org", folders: [{ folderId: "b" }] })).body.error).toEqual(expected);
+    expect(
+      (await api("/v1/organizations/folders/add", { organizationId: "org", folders: [{ folderId: "b" }] })).body.error,
+    ).toEqual(expected);
     expect((await update(api, [{ folderId: "a", folderName: "x" }])).body.error).toEqual(expected);
     expect((await api("/v2/organizations/folders/get", { organizationId: "org" })).body.error).toEqual(expected);
     expect(Object.keys(await tree(w.apiKey))).toEqual(["a"]);
@@ -258,11 +320,23 @@ describe("advanced queries and tenants", () => {
     const { w, api } = await withOrg();
     await add(api, [{ folderId: "a" }, { folderId: "b", parentFolderId: "a" }]);
     const other = asKey(await newWorkspace());
-    await other("/v2/organizations/folders/add", { organizationId: "org", createOrganization: true, folders: [{ folderId: "mine" }] });
-    expect((await other("/v2/organizations/folders/get", { organizationId: "org", folderId: "a" })).body.error.status).toBe("NOT_FOUND");
-    expect((await update(other, [{ folderId: "b", parentFolderId: "mine" }])).body.result.data.b.message).toBe("Folder does not exist.");
-    expect((await update(other, [{ folderId: "mine", parentFolderId: "a" }])).body.result.data.mine.message).toBe("Parent folder does not exist.");
-    expect((await other("/v2/organizations/folders/delete", { organizationId: "org", folderId: "a" })).body.error.status).toBe("NOT_FOUND");
+    await other("/v2/organizations/folders/add", {
+      organizationId: "org",
+      createOrganization: true,
+      folders: [{ folderId: "mine" }],
+    });
+    expect(
+      (await other("/v2/organizations/folders/get", { organizationId: "org", folderId: "a" })).body.error.status,
+    ).toBe("NOT_FOUND");
+    expect((await update(other, [{ folderId: "b", parentFolderId: "mine" }])).body.result.data.b.message).toBe(
+      "Folder does not exist.",
+    );
+    expect((await update(other, [{ folderId: "mine", parentFolderId: "a" }])).body.result.data.mine.message).toBe(
+      "Parent folder does not exist.",
+    );
+    expect(
+      (await other("/v2/organizations/folders/delete", { organizationId: "org", folderId: "a" })).body.error.status,
+    ).toBe("NOT_FOUND");
     expect(await tree(w.apiKey)).toEqual({ a: ["root", "public", true], b: ["root/a", "public", true] });
   });
 });

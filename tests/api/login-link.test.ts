@@ -44,9 +44,13 @@ describe("Send Login Link", () => {
     expect((await send({ email: uniqueEmail(), continueUrl: "http://localhost:5173/x" })).status).toBe(200);
     const evil = await send({ email: uniqueEmail(), continueUrl: "https://evil.example.com/" });
     expect(evil.status).toBe(400);
-    expect(evil.body).toEqual({ error: { status: "INVALID_ARGUMENT", message: "The continueUrl domain is not allowed." } });
+    expect(evil.body).toEqual({
+      error: { status: "INVALID_ARGUMENT", message: "The continueUrl domain is not allowed." },
+    });
     for (const continueUrl of ["not a url", "javascript:alert(1)"]) {
-      expect((await send({ email: uniqueEmail(), continueUrl })).body).toEqual({ error: { status: "INVALID_ARGUMENT", message: "Invalid url for continueUrl" } });
+      expect((await send({ email: uniqueEmail(), continueUrl })).body).toEqual({
+        error: { status: "INVALID_ARGUMENT", message: "Invalid url for continueUrl" },
+      });
     }
   });
 
@@ -54,8 +58,14 @@ describe("Send Login Link", () => {
     expect((await send({ email: "x@mailinator.com", continueUrl: "http://localhost/" })).body).toEqual({
       error: { status: "INVALID_ARGUMENT", message: "This email domain is not supported." },
     });
-    expect((await send({ continueUrl: "http://localhost/" })).body.error).toEqual({ status: "INVALID_ARGUMENT", message: "email is required." });
-    expect((await send({ email: uniqueEmail() })).body.error).toEqual({ status: "INVALID_ARGUMENT", message: "continueUrl is required." });
+    expect((await send({ continueUrl: "http://localhost/" })).body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "email is required.",
+    });
+    expect((await send({ email: uniqueEmail() })).body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "continueUrl is required.",
+    });
   });
 
   it("rate-limits per IP with the limit from WEFT_RATE_LIMIT_LOGIN_LINK, in the database", async () => {
@@ -65,7 +75,9 @@ describe("Send Login Link", () => {
     expect((await send({ email: uniqueEmail(), continueUrl: "http://localhost/" }, ip)).status).toBe(200);
     const third = await send({ email: uniqueEmail(), continueUrl: "http://localhost/" }, ip);
     expect(third.status).toBe(429);
-    expect(third.body).toEqual({ error: { status: "RESOURCE_EXHAUSTED", message: "Rate limit exceeded for this endpoint. Try again later." } });
+    expect(third.body).toEqual({
+      error: { status: "RESOURCE_EXHAUSTED", message: "Rate limit exceeded for this endpoint. Try again later." },
+    });
     expect((await send({ email: uniqueEmail(), continueUrl: "http://localhost/" }, "203.0.113.100")).status).toBe(200);
     const counter = await db().rateLimitCounter.findFirstOrThrow({ where: { bucket: `login-link:${ip}` } });
     expect(counter.count).toBe(3);
@@ -74,7 +86,11 @@ describe("Send Login Link", () => {
   it("takes the client IP from X-Forwarded-For only when WEFT_TRUST_PROXY=true", async () => {
     setEnv({ WEFT_RATE_LIMIT_LOGIN_LINK: "1/3600" });
     const viaProxy = (forwarded: string) =>
-      call("/v2/workspace/email/send-login-link", { email: uniqueEmail(), continueUrl: "http://localhost/" }, { ip: "10.0.0.1", headers: { "x-forwarded-for": forwarded } });
+      call(
+        "/v2/workspace/email/send-login-link",
+        { email: uniqueEmail(), continueUrl: "http://localhost/" },
+        { ip: "10.0.0.1", headers: { "x-forwarded-for": forwarded } },
+      );
     expect((await viaProxy("192.0.2.50")).status).toBe(200);
     // Untrusted: the header is ignored, both calls count against the socket address.
     expect((await viaProxy("192.0.2.51")).status).toBe(429);
@@ -93,14 +109,20 @@ describe("Send Login Link through SendGrid", () => {
   afterAll(() => sendgrid.close());
 
   it("sends through SendGrid's v3 API with the instance key and records the outcome", async () => {
-    setEnv({ WEFT_SENDGRID_API_KEY: "SG.instance-key", WEFT_SENDGRID_API_URL: sendgrid.url, WEFT_MAIL_FROM: "weft@example.com" });
+    setEnv({
+      WEFT_SENDGRID_API_KEY: "SG.instance-key",
+      WEFT_SENDGRID_API_URL: sendgrid.url,
+      WEFT_MAIL_FROM: "weft@example.com",
+    });
     const email = uniqueEmail();
     expect((await send({ email, continueUrl: "http://localhost:3000/" })).status).toBe(200);
     const got = sendgrid.received.at(-1)!;
     expect(got.headers.authorization).toBe("Bearer SG.instance-key");
     expect(got.body.personalizations[0].to[0].email).toBe(email);
     expect(got.body.from.email).toBe("weft@example.com");
-    expect(got.body.content.find((c) => c.type === "text/plain")!.value).toContain("/api/auth/callback/email?callbackUrl=");
+    expect(got.body.content.find((c) => c.type === "text/plain")!.value).toContain(
+      "/api/auth/callback/email?callbackUrl=",
+    );
     const record = await db().outboxMail.findFirstOrThrow({ where: { to: email } });
     expect(record).toMatchObject({ transport: "sendgrid", status: "sent", text: "" });
   });
@@ -113,7 +135,10 @@ describe("Send Login Link through SendGrid", () => {
     sendgrid.failNextWith(202);
     expect(res.status).toBe(503);
     expect(res.body.error.status).toBe("UNAVAILABLE");
-    expect(await db().outboxMail.findFirstOrThrow({ where: { to: email } })).toMatchObject({ status: "failed", error: "SendGrid answered 500" });
+    expect(await db().outboxMail.findFirstOrThrow({ where: { to: email } })).toMatchObject({
+      status: "failed",
+      error: "SendGrid answered 500",
+    });
   });
 });
 
@@ -123,6 +148,8 @@ describe("Create Workspace rate limit", () => {
     const ip = "203.0.113.200";
     expect((await call("/v2/workspace/create", { ownerEmail: uniqueEmail() }, { ip })).status).toBe(200);
     const second = await call("/v2/workspace/create", { ownerEmail: uniqueEmail() }, { ip });
-    expect(second.body).toEqual({ error: { status: "RESOURCE_EXHAUSTED", message: "Rate limit exceeded for this endpoint. Try again later." } });
+    expect(second.body).toEqual({
+      error: { status: "RESOURCE_EXHAUSTED", message: "Rate limit exceeded for this endpoint. Try again later." },
+    });
   });
 });

@@ -13,7 +13,11 @@ const bob = { userId: "bob", name: "Bob", email: "bob@example.com" };
 async function setup() {
   const w = await newWorkspace();
   const api = asKey(w);
-  await api("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: [{ documentId: "doc" }] });
+  await api("/v2/organizations/documents/add", {
+    organizationId: "org",
+    createOrganization: true,
+    documents: [{ documentId: "doc" }],
+  });
   return { w, api };
 }
 
@@ -33,7 +37,10 @@ describe("Add and Get Notifications", () => {
   it("v1 add stores every field of the Notification table, templates as sent, timestamp in ms", async () => {
     const { w, api } = await setup();
     const before = Date.now();
-    const added = await api("/v1/notifications/add", notification({ notificationId: "n-1", notificationSourceData: { kind: "budget" } }));
+    const added = await api(
+      "/v1/notifications/add",
+      notification({ notificationId: "n-1", notificationSourceData: { kind: "budget" } }),
+    );
     expect(added.status).toBe(200);
     expect(added.body).toEqual({
       result: {
@@ -66,7 +73,9 @@ describe("Add and Get Notifications", () => {
   it("the same notificationId twice is one notification", async () => {
     const { api } = await setup();
     expect((await api("/v1/notifications/add", notification({ notificationId: "dup" }))).status).toBe(200);
-    expect((await api("/v1/notifications/add", notification({ notificationId: "dup", displayBodyMessage: "again" }))).status).toBe(200);
+    expect(
+      (await api("/v1/notifications/add", notification({ notificationId: "dup", displayBodyMessage: "again" }))).status,
+    ).toBe(200);
     const got = await api("/v1/notifications/get", { organizationId: "org", notificationIds: ["dup"] });
     expect(got.body.result.data).toHaveLength(1);
     expect(got.body.result.data[0].displayBodyMessage).toBe("Please look at the numbers");
@@ -76,7 +85,10 @@ describe("Add and Get Notifications", () => {
     const { api } = await setup();
     const res = await api("/v1/notifications/add", notification({ notificationId: "a/b" }));
     expect(res.status).toBe(400);
-    expect(res.body.error).toEqual({ status: "INVALID_ARGUMENT", message: "notificationId may contain only letters, digits, _ and -." });
+    expect(res.body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "notificationId may contain only letters, digits, _ and -.",
+    });
   });
 
   it("a missing document is NOT_FOUND unless createDocument is set", async () => {
@@ -104,15 +116,26 @@ describe("Add and Get Notifications", () => {
     const { w, api } = await setup();
     for (let i = 0; i < 3; i++) {
       const n = i < 2 ? 1000 : 500;
-      await api("/v2/users/add", { organizationId: "org", users: Array.from({ length: n }, (_, j) => ({ userId: `u${i * 1000 + j}` })) });
+      await api("/v2/users/add", {
+        organizationId: "org",
+        users: Array.from({ length: n }, (_, j) => ({ userId: `u${i * 1000 + j}` })),
+      });
     }
     await api("/v2/users/add", { organizationId: "org", documentId: "doc", users: [{ userId: "doc-only" }] });
     await api("/v1/notifications/add", notification({ notificationId: "big", notifyUsers: [], notifyAll: true }));
-    const job = { apiKeyId: w.apiKey, organizationId: "org", notificationRowId: notificationRowId({ apiKeyId: w.apiKey, organizationId: "org" }, "big") };
+    const job = {
+      apiKeyId: w.apiKey,
+      organizationId: "org",
+      notificationRowId: notificationRowId({ apiKeyId: w.apiKey, organizationId: "org" }, "big"),
+    };
     await fanOutNotification(job, { db: db(), commitInChunks });
     await fanOutNotification(job, { db: db(), commitInChunks });
     expect(await db().notificationRecipient.count({ where: { notificationRowId: job.notificationRowId } })).toBe(2500);
-    expect(await db().notificationRecipient.count({ where: { notificationRowId: job.notificationRowId, userId: "doc-only" } })).toBe(0);
+    expect(
+      await db().notificationRecipient.count({
+        where: { notificationRowId: job.notificationRowId, userId: "doc-only" },
+      }),
+    ).toBe(0);
   });
 
   it("filters combine: documentId, userId, notificationIds", async () => {
@@ -122,7 +145,9 @@ describe("Add and Get Notifications", () => {
     await api("/v1/notifications/add", notification({ notificationId: "b", documentId: "doc2" }));
     await api("/v1/notifications/add", notification({ notificationId: "c", notifyUsers: [ada] }));
     const ids = async (f: Record<string, unknown>) =>
-      ((await api("/v1/notifications/get", { organizationId: "org", ...f })).body.result.data as { id: string }[]).map((n) => n.id).sort();
+      ((await api("/v1/notifications/get", { organizationId: "org", ...f })).body.result.data as { id: string }[])
+        .map((n) => n.id)
+        .sort();
     expect(await ids({ documentId: "doc" })).toEqual(["a", "c"]);
     expect(await ids({ userId: "bob" })).toEqual(["a", "b"]);
     expect(await ids({ userId: "bob", documentId: "doc" })).toEqual(["a"]);
@@ -136,7 +161,12 @@ describe("Add and Get Notifications", () => {
     const first = await api("/v2/notifications/get", { organizationId: "org", documentId: "doc", pageSize: 2 });
     expect(first.body.result.data.map((n: { id: string }) => n.id)).toEqual(["p3", "p2"]);
     expect(typeof first.body.result.pageToken).toBe("string");
-    const second = await api("/v2/notifications/get", { organizationId: "org", documentId: "doc", pageSize: 2, pageToken: first.body.result.pageToken });
+    const second = await api("/v2/notifications/get", {
+      organizationId: "org",
+      documentId: "doc",
+      pageSize: 2,
+      pageToken: first.body.result.pageToken,
+    });
     expect(second.body.result.data.map((n: { id: string }) => n.id)).toEqual(["p1"]);
     expect(second.body.result.pageToken).toBeUndefined();
     const asc = await api("/v2/notifications/get", { organizationId: "org", order: "asc" });
@@ -150,8 +180,16 @@ describe("Add and Get Notifications", () => {
     const { api } = await setup();
     const bare = { organizationId: "org", documentId: "doc", actionUser: ada, notifyUsers: [bob], notifyAll: false };
     const refused = await api("/v2/notifications/add", bare);
-    expect(refused.body.error).toEqual({ status: "INVALID_ARGUMENT", message: "displayHeadlineMessageTemplate is required." });
-    const ok = await api("/v2/notifications/add", { ...bare, notificationId: "r1", isNotificationResolverUsed: true, notificationSource: "custom" });
+    expect(refused.body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "displayHeadlineMessageTemplate is required.",
+    });
+    const ok = await api("/v2/notifications/add", {
+      ...bare,
+      notificationId: "r1",
+      isNotificationResolverUsed: true,
+      notificationSource: "custom",
+    });
     expect(ok.status).toBe(200);
     const got = await api("/v1/notifications/get", { organizationId: "org", notificationIds: ["r1"] });
     expect(got.body.result.data[0]).not.toHaveProperty("displayHeadlineMessageTemplate");
@@ -160,7 +198,10 @@ describe("Add and Get Notifications", () => {
   it("v2 add with verifyUserPermissions notifies only users with access to the document", async () => {
     const { api } = await setup();
     await api("/v2/users/add", { organizationId: "org", documentId: "doc", users: [bob] });
-    await api("/v2/notifications/add", notification({ notificationId: "v", notifyUsers: [bob, { userId: "stranger" }], verifyUserPermissions: true }));
+    await api(
+      "/v2/notifications/add",
+      notification({ notificationId: "v", notifyUsers: [bob, { userId: "stranger" }], verifyUserPermissions: true }),
+    );
     const got = await api("/v1/notifications/get", { organizationId: "org", notificationIds: ["v"] });
     expect(got.body.result.data[0].notifyUsersByUserId).toEqual({ bob: true });
   });
@@ -170,12 +211,19 @@ describe("Delete Notifications", () => {
   it("deletes by notificationIds; unknown ids report failure while the call succeeds", async () => {
     const { api } = await setup();
     await api("/v1/notifications/add", notification({ notificationId: "d1" }));
-    const res = await api("/v2/notifications/delete", { organizationId: "org", documentId: "doc", notificationIds: ["d1", "nope"] });
+    const res = await api("/v2/notifications/delete", {
+      organizationId: "org",
+      documentId: "doc",
+      notificationIds: ["d1", "nope"],
+    });
     expect(res.body).toEqual({
       result: {
         status: "success",
         message: "Notification(s) deleted successfully.",
-        data: { d1: { success: true, message: "Notification deleted." }, nope: { success: false, message: "Failed to delete notification." } },
+        data: {
+          d1: { success: true, message: "Notification deleted." },
+          nope: { success: false, message: "Failed to delete notification." },
+        },
       },
     });
     expect((await api("/v1/notifications/get", { organizationId: "org" })).body.result.data).toEqual([]);
@@ -186,7 +234,9 @@ describe("Delete Notifications", () => {
     await api("/v1/notifications/add", notification({ notificationId: "shared", notifyUsers: [ada, bob] }));
     await api("/v2/notifications/delete", { organizationId: "org", userId: "bob" });
     expect((await api("/v1/notifications/get", { organizationId: "org", userId: "bob" })).body.result.data).toEqual([]);
-    expect((await api("/v1/notifications/get", { organizationId: "org", userId: "ada" })).body.result.data).toHaveLength(1);
+    expect(
+      (await api("/v1/notifications/get", { organizationId: "org", userId: "ada" })).body.result.data,
+    ).toHaveLength(1);
   });
 
   it("needs at least one filter", async () => {

@@ -3,17 +3,20 @@ import { asKey, newWorkspace, setAdvancedQueries, useTestDatabase } from "../hel
 
 useTestDatabase();
 
-
 describe("Add Organizations", () => {
   it("adds each organization and reports one that exists as an item failure", async () => {
     const api = asKey(await newWorkspace());
-    const first = await api("/v2/organizations/add", { organizations: [{ organizationId: "acme", organizationName: "Acme" }] });
+    const first = await api("/v2/organizations/add", {
+      organizations: [{ organizationId: "acme", organizationName: "Acme" }],
+    });
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
       result: {
         status: "success",
         message: "Organization(s) added successfully.",
-        data: { acme: { success: true, id: expect.stringMatching(/^org_[0-9a-f]{32}$/), message: "Added Successfully" } },
+        data: {
+          acme: { success: true, id: expect.stringMatching(/^org_[0-9a-f]{32}$/), message: "Added Successfully" },
+        },
       },
     });
     const again = await api("/v2/organizations/add", {
@@ -48,13 +51,20 @@ describe("Add Organizations", () => {
       ],
     });
     expect(repeated.status).toBe(400);
-    expect(repeated.body).toEqual({ error: { status: "INVALID_ARGUMENT", message: "organizations[1].organizationId repeats organizations[0].organizationId." } });
+    expect(repeated.body).toEqual({
+      error: {
+        status: "INVALID_ARGUMENT",
+        message: "organizations[1].organizationId repeats organizations[0].organizationId.",
+      },
+    });
     const many = Array.from({ length: 1001 }, (_, i) => ({ organizationId: `o${i}`, organizationName: `O${i}` }));
     expect((await api("/v2/organizations/add", { organizations: many })).body.error).toEqual({
       status: "INVALID_ARGUMENT",
       message: "organizations must contain at most 1000 items.",
     });
-    expect((await api("/v2/organizations/add", { organizations: [] })).body.error.message).toBe("organizations must contain at least 1 item.");
+    expect((await api("/v2/organizations/add", { organizations: [] })).body.error.message).toBe(
+      "organizations must contain at least 1 item.",
+    );
     expect((await api("/v2/organizations/add", { organizations: [{ organizationId: "x" }] })).body.error.message).toBe(
       "organizations[0].organizationName is required.",
     );
@@ -65,7 +75,10 @@ describe("Add Organizations", () => {
 describe("Get Organizations", () => {
   it("pages with an opaque nextPageToken, absent on the last page", async () => {
     const api = asKey(await newWorkspace());
-    const organizations = Array.from({ length: 25 }, (_, i) => ({ organizationId: `org-${i}`, organizationName: `Org ${i}` }));
+    const organizations = Array.from({ length: 25 }, (_, i) => ({
+      organizationId: `org-${i}`,
+      organizationName: `Org ${i}`,
+    }));
     await api("/v2/organizations/add", { organizations });
     const seen: string[] = [];
     let pageToken: string | undefined;
@@ -77,11 +90,16 @@ describe("Get Organizations", () => {
       if (pageToken) expect(pageToken).not.toMatch(/org-/);
     } while (pageToken);
     expect(seen.sort()).toEqual(organizations.map((o) => o.organizationId).sort());
-    expect((await api("/v2/organizations/get", { organizationIds: Array.from({ length: 31 }, (_, i) => `o${i}`) })).body.error).toEqual({
+    expect(
+      (await api("/v2/organizations/get", { organizationIds: Array.from({ length: 31 }, (_, i) => `o${i}`) })).body
+        .error,
+    ).toEqual({
       status: "INVALID_ARGUMENT",
       message: "organizationIds must contain at most 30 items.",
     });
-    expect((await api("/v2/organizations/get", { pageSize: 1001 })).body.error.message).toBe("pageSize must be at most 1000.");
+    expect((await api("/v2/organizations/get", { pageSize: 1001 })).body.error.message).toBe(
+      "pageSize must be at most 1000.",
+    );
     expect((await api("/v2/organizations/get", { pageToken: "garbage" })).body.error.message).toBe(
       "pageToken is invalid; pass back the token of the previous page unchanged.",
     );
@@ -105,8 +123,12 @@ describe("Get Organizations", () => {
     const b = asKey(await newWorkspace());
     await a("/v2/organizations/add", { organizations: [{ organizationId: "shared-id", organizationName: "A's" }] });
     expect((await b("/v2/organizations/get", { organizationIds: ["shared-id"] })).body.result.data).toEqual([]);
-    const added = await b("/v2/organizations/add", { organizations: [{ organizationId: "shared-id", organizationName: "B's" }] });
+    const added = await b("/v2/organizations/add", {
+      organizations: [{ organizationId: "shared-id", organizationName: "B's" }],
+    });
     expect(added.body.result.data["shared-id"].success).toBe(true);
-    expect((await a("/v2/organizations/get", {})).body.result.data).toEqual([{ id: "shared-id", organizationName: "A's", disabled: false }]);
+    expect((await a("/v2/organizations/get", {})).body.result.data).toEqual([
+      { id: "shared-id", organizationName: "A's", disabled: false },
+    ]);
   });
 });

@@ -29,7 +29,11 @@ describe("Add Permissions", () => {
   it("stores grants per resource with role and expiry, and puts the user in the organization's directory", async () => {
     const w = await newWorkspace();
     const api = asKey(w);
-    await api("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: [{ documentId: "doc" }] });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      createOrganization: true,
+      documents: [{ documentId: "doc" }],
+    });
     const future = Math.floor(Date.now() / 1000) + 3600;
     const res = await api("/v2/auth/permissions/add", {
       user: { userId: "some-user-id" },
@@ -45,44 +49,63 @@ describe("Add Permissions", () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ result: { status: "success", message: "Permissions added successfully." } });
     const rows = await db().membership.findMany({ where: { apiKeyId: w.apiKey }, orderBy: { resourceId: "asc" } });
-    expect(rows.map((r) => [r.organizationId, r.resourceType, r.resourceId, r.accessRole, r.expiresAt?.getTime() ?? null])).toEqual([
+    expect(
+      rows.map((r) => [r.organizationId, r.resourceType, r.resourceId, r.accessRole, r.expiresAt?.getTime() ?? null]),
+    ).toEqual([
       ["brand-new", "organization", "brand-new", "editor", null],
       ["org", "document", "doc", "editor", future * 1000],
       ["org", "folder", "later-folder", "editor", null],
       ["org", "organization", "org", "viewer", null],
     ]);
-    expect((await api("/v2/users/get", { organizationId: "org", documentId: "doc" })).body.result.data).toEqual([{ userId: "some-user-id", accessRole: "editor" }]);
+    expect((await api("/v2/users/get", { organizationId: "org", documentId: "doc" })).body.result.data).toEqual([
+      { userId: "some-user-id", accessRole: "editor" },
+    ]);
 
     // A new grant replaces role and expiry; an expired one no longer counts.
     await api("/v2/auth/permissions/add", {
       user: { userId: "some-user-id" },
-      permissions: { resources: [{ type: "document", id: "doc", organizationId: "org", accessRole: "viewer", expiresAt: 1 }] },
+      permissions: {
+        resources: [{ type: "document", id: "doc", organizationId: "org", accessRole: "viewer", expiresAt: 1 }],
+      },
     });
     expect((await api("/v2/users/get", { organizationId: "org", documentId: "doc" })).body.result.data).toEqual([]);
     await api("/v2/auth/permissions/add", {
       user: { userId: "some-user-id" },
       permissions: { resources: [{ type: "document", id: "doc", organizationId: "org", accessRole: "viewer" }] },
     });
-    expect((await api("/v2/users/get", { organizationId: "org", documentId: "doc" })).body.result.data).toEqual([{ userId: "some-user-id", accessRole: "viewer" }]);
+    expect((await api("/v2/users/get", { organizationId: "org", documentId: "doc" })).body.result.data).toEqual([
+      { userId: "some-user-id", accessRole: "viewer" },
+    ]);
   });
 
   it("refuses resources without organizationId, repeated ones and unknown types, writing nothing", async () => {
     const w = await newWorkspace();
     const api = asKey(w);
-    const add = (resources: unknown[]) => api("/v2/auth/permissions/add", { user: { userId: "u" }, permissions: { resources } });
+    const add = (resources: unknown[]) =>
+      api("/v2/auth/permissions/add", { user: { userId: "u" }, permissions: { resources } });
     expect((await add([{ type: "document", id: "d" }])).body).toEqual({
-      error: { status: "INVALID_ARGUMENT", message: "permissions.resources[0].organizationId is required for document and folder resources." },
+      error: {
+        status: "INVALID_ARGUMENT",
+        message: "permissions.resources[0].organizationId is required for document and folder resources.",
+      },
     });
-    expect((await add([{ type: "organization", id: "o" }, { type: "organization", id: "o", accessRole: "viewer" }])).body.error.message).toBe(
-      "permissions.resources[1] repeats permissions.resources[0].",
-    );
+    expect(
+      (
+        await add([
+          { type: "organization", id: "o" },
+          { type: "organization", id: "o", accessRole: "viewer" },
+        ])
+      ).body.error.message,
+    ).toBe("permissions.resources[1] repeats permissions.resources[0].");
     expect((await add([{ type: "workspace", id: "o" }])).body.error.message).toBe(
       "permissions.resources[0].type must be one of: organization, document, folder.",
     );
     expect((await add([{ type: "organization", id: "o", expiresAt: Date.now() }])).body.error.message).toBe(
       "permissions.resources[0].expiresAt must be at most 100000000000.",
     );
-    expect((await api("/v2/auth/permissions/add", { permissions: { resources: [] } })).body.error.message).toBe("user is required.");
+    expect((await api("/v2/auth/permissions/add", { permissions: { resources: [] } })).body.error.message).toBe(
+      "user is required.",
+    );
     expect(await db().membership.count({ where: { apiKeyId: w.apiKey } })).toBe(0);
   });
 });
@@ -91,10 +114,16 @@ describe("Generate Token", () => {
   it("returns an HS256 JWT, valid 48 hours, signed with the key's own secret, carrying user and resources", async () => {
     const w = await newWorkspace();
     const res = await asKey(w)("/v2/auth/generate_token", tokenBody);
-    expect(res.body).toEqual({ result: { status: "success", message: "Token generated successfully.", data: { token: expect.any(String) } } });
+    expect(res.body).toEqual({
+      result: { status: "success", message: "Token generated successfully.", data: { token: expect.any(String) } },
+    });
     const { token } = res.body.result.data;
     expect(decodeProtectedHeader(token)).toEqual({ alg: "HS256", typ: "JWT", kid: w.apiKey });
-    const { payload } = await jwtVerify(token, await secretOf(w.apiKey), { algorithms: ["HS256"], issuer: "weft", audience: w.apiKey });
+    const { payload } = await jwtVerify(token, await secretOf(w.apiKey), {
+      algorithms: ["HS256"],
+      issuer: "weft",
+      audience: w.apiKey,
+    });
     expect(payload.exp! - payload.iat!).toBe(48 * 3600);
     expect(Math.abs(payload.iat! - Date.now() / 1000)).toBeLessThan(60);
     expect(payload).toMatchObject({
@@ -118,7 +147,8 @@ describe("Generate Token", () => {
     const a = await newWorkspace();
     const b = await newWorkspace();
     const first = (await asKey(a)("/v2/auth/generate_token", tokenBody)).body.result.data.token;
-    const second = (await asKey(a)("/v2/auth/generate_token", { ...tokenBody, userId: "other" })).body.result.data.token;
+    const second = (await asKey(a)("/v2/auth/generate_token", { ...tokenBody, userId: "other" })).body.result.data
+      .token;
     const other = (await asKey(b)("/v2/auth/generate_token", tokenBody)).body.result.data.token;
     const secretA = await secretOf(a.apiKey);
     await jwtVerify(second, secretA, { issuer: "weft", audience: a.apiKey });
@@ -126,13 +156,19 @@ describe("Generate Token", () => {
     expect(await db().apiKeySigningKey.count({ where: { apiKeyId: a.apiKey } })).toBe(1);
     const [header, , signature] = first.split(".");
     const forged = `${header}.${Buffer.from(JSON.stringify({ userId: "admin", iss: "weft", aud: a.apiKey, exp: 9999999999 })).toString("base64url")}.${signature}`;
-    await expect(verifyUserToken(db(), forged)).rejects.toMatchObject({ status: "PERMISSION_DENIED", message: "Invalid token." });
+    await expect(verifyUserToken(db(), forged)).rejects.toMatchObject({
+      status: "PERMISSION_DENIED",
+      message: "Invalid token.",
+    });
     await expect(verifyUserToken(db(), "not-a-jwt")).rejects.toMatchObject({ status: "PERMISSION_DENIED" });
   });
 
   it("requires the wrapped body, the user's name and email", async () => {
     const w = await newWorkspace();
-    const unwrapped = await call("/v2/auth/generate_token", undefined, { headers: w.key, raw: JSON.stringify(tokenBody) });
+    const unwrapped = await call("/v2/auth/generate_token", undefined, {
+      headers: w.key,
+      raw: JSON.stringify(tokenBody),
+    });
     expect(unwrapped.status).toBe(400);
     expect(unwrapped.body.error.status).toBe("INVALID_ARGUMENT");
     const noEmail = await asKey(w)("/v2/auth/generate_token", { ...tokenBody, userProperties: { name: "x" } });

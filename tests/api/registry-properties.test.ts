@@ -27,7 +27,8 @@ async function rowCounts(): Promise<Record<string, number>> {
 
 beforeAll(async () => {
   // No request generated here may leave the machine: providers point at a closed local port.
-  for (const name of ["WEFT_OPENAI_BASE_URL", "WEFT_ANTHROPIC_BASE_URL", "WEFT_GEMINI_BASE_URL"]) process.env[name] = "http://127.0.0.1:9/v1";
+  for (const name of ["WEFT_OPENAI_BASE_URL", "WEFT_ANTHROPIC_BASE_URL", "WEFT_GEMINI_BASE_URL"])
+    process.env[name] = "http://127.0.0.1:9/v1";
   reloadEnvForTests();
   const tables = await db().$queryRaw<{ name: string }[]>`
     SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`;
@@ -42,24 +43,27 @@ afterAll(() => {
 });
 
 describe("every endpoint, generated bodies", () => {
-  it.each((endpoints as unknown as Endpoint[]).map((e) => [e.path, e] as const))("%s answers an envelope, never 5xx; a refusal writes nothing", async (_path, endpoint) => {
-    const w = await newWorkspace();
-    const headers = { ...w.ws, ...w.key };
-    const schema = z.toJSONSchema(endpoint.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-    await fc.assert(
-      fc.asyncProperty(conforming(schema), async (data) => {
-        const before = await rowCounts();
-        const res = await call(endpoint.path, data, { headers, ip: "192.0.2.77" });
-        expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
-        if (res.status === 200) {
-          expect(res.body).toEqual({ result: expect.any(Object) });
-          return;
-        }
-        expect(res.body).toEqual({ error: { status: expect.any(String), message: expect.any(String) } });
-        expect(res.body.error.message.length).toBeGreaterThan(0);
-        expect(await rowCounts()).toEqual(before);
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  it.each((endpoints as unknown as Endpoint[]).map((e) => [e.path, e] as const))(
+    "%s answers an envelope, never 5xx; a refusal writes nothing",
+    async (_path, endpoint) => {
+      const w = await newWorkspace();
+      const headers = { ...w.ws, ...w.key };
+      const schema = z.toJSONSchema(endpoint.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+      await fc.assert(
+        fc.asyncProperty(conforming(schema), async (data) => {
+          const before = await rowCounts();
+          const res = await call(endpoint.path, data, { headers, ip: "192.0.2.77" });
+          expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+          if (res.status === 200) {
+            expect(res.body).toEqual({ result: expect.any(Object) });
+            return;
+          }
+          expect(res.body).toEqual({ error: { status: expect.any(String), message: expect.any(String) } });
+          expect(res.body.error.message.length).toBeGreaterThan(0);
+          expect(await rowCounts()).toEqual(before);
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
 });

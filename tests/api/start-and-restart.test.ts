@@ -51,18 +51,21 @@ describe("start-up", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it.runIf(adminUrl)("applies migrations once when several instances deploy against one PostgreSQL at once", async () => {
-    const url = await freshPostgres();
-    const results = await Promise.all([1, 2, 3].map(() => deployMigrations(url)));
-    const applied = results.flat();
-    expect(new Set(applied).size).toBe(applied.length);
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    const { rows } = await c.query(`SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1`);
-    await c.end();
-    expect(rows.every((r) => r.n === 1)).toBe(true);
-    expect(rows.map((r) => r.migration_name).sort()).toEqual([...new Set(applied)].sort());
-  });
+  it.runIf(adminUrl)(
+    "applies migrations once when several instances deploy against one PostgreSQL at once",
+    async () => {
+      const url = await freshPostgres();
+      const results = await Promise.all([1, 2, 3].map(() => deployMigrations(url)));
+      const applied = results.flat();
+      expect(new Set(applied).size).toBe(applied.length);
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      const { rows } = await c.query(`SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1`);
+      await c.end();
+      expect(rows.every((r) => r.n === 1)).toBe(true);
+      expect(rows.map((r) => r.migration_name).sort()).toEqual([...new Set(applied)].sort());
+    },
+  );
 
   it("refuses to start with DATABASE_URL but no WEFT_SECRET_KEY", async () => {
     process.env.DATABASE_URL = "postgresql://postgres@127.0.0.1:1/none";
@@ -74,7 +77,9 @@ describe("start-up", () => {
   it("names the variable when a value is invalid", async () => {
     process.env.WEFT_RATE_LIMIT_LOGIN_LINK = "ten per hour";
     reloadEnvForTests();
-    await expect(startWeft({ role: "server" })).rejects.toThrow(/WEFT_RATE_LIMIT_LOGIN_LINK: must look like <count>\/<seconds>/);
+    await expect(startWeft({ role: "server" })).rejects.toThrow(
+      /WEFT_RATE_LIMIT_LOGIN_LINK: must look like <count>\/<seconds>/,
+    );
   });
 
   it("says clearly when the data dir cannot be written", async () => {
@@ -92,7 +97,10 @@ describe("start-up", () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "weft-owned-"));
     process.env.WEFT_DATA_DIR = dataDir;
     reloadEnvForTests();
-    writeFileSync(path.join(dataDir, "server.json"), JSON.stringify({ pid: process.ppid, databaseUrl: "", role: "server" }));
+    writeFileSync(
+      path.join(dataDir, "server.json"),
+      JSON.stringify({ pid: process.ppid, databaseUrl: "", role: "server" }),
+    );
     await expect(startWeft({ role: "server" })).rejects.toThrow(/is in use by process/);
   });
 });

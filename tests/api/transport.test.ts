@@ -33,18 +33,28 @@ describe("transport", () => {
       const res = await call("/v2/workspace/create", { ownerEmail: "a@example.com" }, { method });
       expect(res.status).toBe(405);
       expect(res.headers.get("allow")).toBe("POST");
-      expect(res.body).toEqual({ error: { status: "INVALID_ARGUMENT", message: `Method ${method} is not allowed; use POST.` } });
+      expect(res.body).toEqual({
+        error: { status: "INVALID_ARGUMENT", message: `Method ${method} is not allowed; use POST.` },
+      });
     }
   });
 
   it("refuses bodies over the size cap, malformed JSON and a missing data member", async () => {
-    const big = await call("/v2/workspace/create", undefined, { raw: JSON.stringify({ data: { ownerEmail: "a@example.com", pad: "x".repeat(1_100_000) } }) });
-    expect(big.body).toEqual({ error: { status: "INVALID_ARGUMENT", message: "Request body is larger than the 1048576-byte limit." } });
-    expect((await call("/v2/workspace/create", undefined, { raw: "{" })).body.error.message).toBe("Request body is not valid JSON.");
-    expect((await call("/v2/workspace/create", undefined, { raw: '{"ownerEmail":"a@example.com"}' })).body.error.message).toBe(
-      'Request body must have exactly one member, "data".',
+    const big = await call("/v2/workspace/create", undefined, {
+      raw: JSON.stringify({ data: { ownerEmail: "a@example.com", pad: "x".repeat(1_100_000) } }),
+    });
+    expect(big.body).toEqual({
+      error: { status: "INVALID_ARGUMENT", message: "Request body is larger than the 1048576-byte limit." },
+    });
+    expect((await call("/v2/workspace/create", undefined, { raw: "{" })).body.error.message).toBe(
+      "Request body is not valid JSON.",
     );
-    expect((await call("/v2/workspace/create", undefined, { raw: "{}" })).body.error.message).toBe('Request body must be a JSON object with a "data" member.');
+    expect(
+      (await call("/v2/workspace/create", undefined, { raw: '{"ownerEmail":"a@example.com"}' })).body.error.message,
+    ).toBe('Request body must have exactly one member, "data".');
+    expect((await call("/v2/workspace/create", undefined, { raw: "{}" })).body.error.message).toBe(
+      'Request body must be a JSON object with a "data" member.',
+    );
   });
 
   it("gives every response an x-request-id, keeping a well-formed incoming one", async () => {
@@ -57,9 +67,21 @@ describe("transport", () => {
   it("answers every status with the HTTP status the callable protocol gives it, in the error envelope", async () => {
     // design.md §1, written out here rather than read from the code's table.
     const callable: Record<string, number> = {
-      INVALID_ARGUMENT: 400, FAILED_PRECONDITION: 400, OUT_OF_RANGE: 400, UNAUTHENTICATED: 401,
-      PERMISSION_DENIED: 403, NOT_FOUND: 404, ALREADY_EXISTS: 409, ABORTED: 409, RESOURCE_EXHAUSTED: 429,
-      CANCELLED: 499, INTERNAL: 500, UNKNOWN: 500, DATA_LOSS: 500, UNIMPLEMENTED: 501, UNAVAILABLE: 503,
+      INVALID_ARGUMENT: 400,
+      FAILED_PRECONDITION: 400,
+      OUT_OF_RANGE: 400,
+      UNAUTHENTICATED: 401,
+      PERMISSION_DENIED: 403,
+      NOT_FOUND: 404,
+      ALREADY_EXISTS: 409,
+      ABORTED: 409,
+      RESOURCE_EXHAUSTED: 429,
+      CANCELLED: 499,
+      INTERNAL: 500,
+      UNKNOWN: 500,
+      DATA_LOSS: 500,
+      UNIMPLEMENTED: 501,
+      UNAVAILABLE: 503,
       DEADLINE_EXCEEDED: 504,
     };
     expect(Object.keys(HTTP_STATUS).sort()).toEqual(Object.keys(callable).sort());
@@ -85,6 +107,9 @@ describe("OpenAPI document", () => {
       expect(op, e.path).toBeDefined();
       expect(op.requestBody.content["application/json"].schema.properties.data).toBeDefined();
     }
-    expect(doc.paths["/v2/workspace/apikey/create"].post.requestBody.content["application/json"].schema.properties.data.required).toEqual(["ownerEmail", "type"]);
+    expect(
+      doc.paths["/v2/workspace/apikey/create"].post.requestBody.content["application/json"].schema.properties.data
+        .required,
+    ).toEqual(["ownerEmail", "type"]);
   });
 });

@@ -10,7 +10,11 @@ const USER_ID = /^usr_[0-9a-f]{32}$/;
 async function withDocument() {
   const w = await newWorkspace();
   const api = asKey(w);
-  await api("/v2/organizations/documents/add", { organizationId: "org", createOrganization: true, documents: [{ documentId: "doc" }] });
+  await api("/v2/organizations/documents/add", {
+    organizationId: "org",
+    createOrganization: true,
+    documents: [{ documentId: "doc" }],
+  });
   await api("/v2/organizations/folders/add", { organizationId: "org", folders: [{ folderId: "folder" }] });
   return { w, api };
 }
@@ -56,7 +60,11 @@ describe("Add Users", () => {
   it("rules 2-4: folderId or documentId add to that resource only; calling again with only organizationId adds to the organization", async () => {
     const { api } = await withDocument();
     await api("/v2/users/add", { organizationId: "org", folderId: "folder", users: [{ userId: "f" }] });
-    await api("/v2/users/add", { organizationId: "org", documentId: "doc", users: [{ userId: "d", accessRole: "viewer" }] });
+    await api("/v2/users/add", {
+      organizationId: "org",
+      documentId: "doc",
+      users: [{ userId: "d", accessRole: "viewer" }],
+    });
     expect(await ids(api, {})).toEqual([]);
     expect(await ids(api, { folderId: "folder" })).toEqual(["f"]);
     expect(await ids(api, { documentId: "doc" })).toEqual(["d"]);
@@ -68,43 +76,82 @@ describe("Add Users", () => {
 
   it("rule 5: a missing organization is created; folders and documents only when asked", async () => {
     const api = asKey(await newWorkspace());
-    expect((await api("/v2/users/add", { organizationId: "fresh", users: [{ userId: "u" }] })).body.result.data.u.success).toBe(true);
+    expect(
+      (await api("/v2/users/add", { organizationId: "fresh", users: [{ userId: "u" }] })).body.result.data.u.success,
+    ).toBe(true);
     expect((await api("/v2/organizations/get", {})).body.result.data).toEqual([{ id: "fresh", disabled: false }]);
-    expect((await api("/v2/users/add", { organizationId: "fresh", documentId: "nodoc", users: [{ userId: "u" }] })).body.error).toEqual({
+    expect(
+      (await api("/v2/users/add", { organizationId: "fresh", documentId: "nodoc", users: [{ userId: "u" }] })).body
+        .error,
+    ).toEqual({
       status: "NOT_FOUND",
       message: "Document does not exist. Pass createDocument: true to create it.",
     });
-    expect((await api("/v2/users/add", { organizationId: "fresh", folderId: "nofolder", users: [{ userId: "u" }] })).body.error).toEqual({
+    expect(
+      (await api("/v2/users/add", { organizationId: "fresh", folderId: "nofolder", users: [{ userId: "u" }] })).body
+        .error,
+    ).toEqual({
       status: "NOT_FOUND",
       message: "Folder does not exist. Pass createFolder: true to create it.",
     });
-    await api("/v2/users/add", { organizationId: "other", createOrganization: true, documentId: "newdoc", createDocument: true, users: [{ userId: "u" }] });
-    await api("/v2/users/add", { organizationId: "other", folderId: "newfolder", createFolder: true, users: [{ userId: "v" }] });
+    await api("/v2/users/add", {
+      organizationId: "other",
+      createOrganization: true,
+      documentId: "newdoc",
+      createDocument: true,
+      users: [{ userId: "u" }],
+    });
+    await api("/v2/users/add", {
+      organizationId: "other",
+      folderId: "newfolder",
+      createFolder: true,
+      users: [{ userId: "v" }],
+    });
     expect(await ids(api, { organizationId: "other", documentId: "newdoc" })).toEqual(["u"]);
     expect(await ids(api, { organizationId: "other", folderId: "newfolder" })).toEqual(["v"]);
-    expect((await api("/v2/organizations/documents/get", { organizationId: "other" })).body.result.data.map((d: { id: string }) => d.id)).toEqual(["newdoc"]);
+    expect(
+      (await api("/v2/organizations/documents/get", { organizationId: "other" })).body.result.data.map(
+        (d: { id: string }) => d.id,
+      ),
+    ).toEqual(["newdoc"]);
   });
 
   it("rule 6: either documentId or folderId, not both; and the batch rules", async () => {
     const { w, api } = await withDocument();
-    const both = await api("/v2/users/add", { organizationId: "org", documentId: "doc", folderId: "folder", users: [{ userId: "u" }] });
+    const both = await api("/v2/users/add", {
+      organizationId: "org",
+      documentId: "doc",
+      folderId: "folder",
+      users: [{ userId: "u" }],
+    });
     expect(both.status).toBe(400);
-    expect(both.body).toEqual({ error: { status: "INVALID_ARGUMENT", message: "Provide either documentId or folderId, not both." } });
+    expect(both.body).toEqual({
+      error: { status: "INVALID_ARGUMENT", message: "Provide either documentId or folderId, not both." },
+    });
     const many = Array.from({ length: 1001 }, (_, i) => ({ userId: `u${i}` }));
-    expect((await api("/v2/users/add", { organizationId: "org", users: many })).body.error.message).toBe("users must contain at most 1000 items.");
-    expect((await api("/v2/users/add", { organizationId: "org", users: [{ userId: "u" }, { userId: "u" }] })).body.error.message).toBe(
-      "users[1].userId repeats users[0].userId.",
+    expect((await api("/v2/users/add", { organizationId: "org", users: many })).body.error.message).toBe(
+      "users must contain at most 1000 items.",
     );
-    expect((await api("/v2/users/add", { organizationId: "org", users: [{ userId: "u", accessRole: "owner" }] })).body.error.message).toBe(
-      "users[0].accessRole must be one of: viewer, editor.",
+    expect(
+      (await api("/v2/users/add", { organizationId: "org", users: [{ userId: "u" }, { userId: "u" }] })).body.error
+        .message,
+    ).toBe("users[1].userId repeats users[0].userId.");
+    expect(
+      (await api("/v2/users/add", { organizationId: "org", users: [{ userId: "u", accessRole: "owner" }] })).body.error
+        .message,
+    ).toBe("users[0].accessRole must be one of: viewer, editor.");
+    expect((await api("/v2/users/add", { organizationId: "org", users: [{ name: "no id" }] })).body.error.message).toBe(
+      "users[0].userId is required.",
     );
-    expect((await api("/v2/users/add", { organizationId: "org", users: [{ name: "no id" }] })).body.error.message).toBe("users[0].userId is required.");
     expect(await db().organizationUser.count({ where: { apiKeyId: w.apiKey } })).toBe(0);
   });
 
   it("adding a user again updates the profile and keeps the role unless one is given", async () => {
     const { api } = await withDocument();
-    await api("/v2/users/add", { organizationId: "org", users: [{ userId: "u", name: "first", email: "u@example.com", accessRole: "viewer" }] });
+    await api("/v2/users/add", {
+      organizationId: "org",
+      users: [{ userId: "u", name: "first", email: "u@example.com", accessRole: "viewer" }],
+    });
     await api("/v2/users/add", { organizationId: "org", users: [{ userId: "u", name: "second" }] });
     expect((await api("/v2/users/get", { organizationId: "org" })).body.result.data).toEqual([
       { userId: "u", name: "second", email: "u@example.com", initial: "S", accessRole: "viewer" },
@@ -118,20 +165,38 @@ describe("Add Users", () => {
     const users = Array.from({ length: 50 }, (_, i) => `c${i}`);
     for (let round = 0; round < 3; round++) {
       await Promise.all([
-        api("/v2/users/add", { organizationId: "org", users: users.map((userId) => ({ userId, name: `Name ${round}` })) }),
-        api("/v2/users/add", { organizationId: "org", users: users.map((userId) => ({ userId, email: `${userId}.${round}@example.com` })) }),
-        api("/v2/users/add", { organizationId: "org", users: users.map((userId) => ({ userId, organizationUserGroupIds: [`g${round}`] })) }),
+        api("/v2/users/add", {
+          organizationId: "org",
+          users: users.map((userId) => ({ userId, name: `Name ${round}` })),
+        }),
+        api("/v2/users/add", {
+          organizationId: "org",
+          users: users.map((userId) => ({ userId, email: `${userId}.${round}@example.com` })),
+        }),
+        api("/v2/users/add", {
+          organizationId: "org",
+          users: users.map((userId) => ({ userId, organizationUserGroupIds: [`g${round}`] })),
+        }),
       ]);
       const res = await api("/v2/users/get", { organizationId: "org", userIds: users.slice(0, 30) });
       for (const u of res.body.result.data) {
-        expect(u).toMatchObject({ name: `Name ${round}`, email: `${u.userId}.${round}@example.com`, organizationUserGroupIds: [`g${round}`], initial: "N" });
+        expect(u).toMatchObject({
+          name: `Name ${round}`,
+          email: `${u.userId}.${round}@example.com`,
+          organizationUserGroupIds: [`g${round}`],
+          initial: "N",
+        });
       }
     }
   });
 
   it("adds 1,000 users in one call", async () => {
     const { api } = await withDocument();
-    const users = Array.from({ length: 1000 }, (_, i) => ({ userId: `bulk-${i}`, name: `User ${i}`, email: `u${i}@example.com` }));
+    const users = Array.from({ length: 1000 }, (_, i) => ({
+      userId: `bulk-${i}`,
+      name: `User ${i}`,
+      email: `u${i}@example.com`,
+    }));
     const res = await api("/v2/users/add", { organizationId: "org", users });
     expect(Object.keys(res.body.result.data)).toHaveLength(1000);
     expect((await api("/v2/users/get", { organizationId: "org" })).body.result.data).toHaveLength(1000);
@@ -165,8 +230,13 @@ describe("Update Users", () => {
     expect((await api("/v2/users/get", { organizationId: "org" })).body.result.data).toEqual([
       { userId: "u1", name: "new name", email: "new@example.com", initial: "N", accessRole: "editor" },
     ]);
-    expect((await api("/v2/users/get", { organizationId: "org", documentId: "doc" })).body.result.data).toEqual([{ userId: "docOnly", accessRole: "editor" }]);
-    expect((await api("/v1/users/update", { organizationId: "org", users: [{ userId: "u1", accessRole: "viewer" }] })).body.error).toEqual({
+    expect((await api("/v2/users/get", { organizationId: "org", documentId: "doc" })).body.result.data).toEqual([
+      { userId: "docOnly", accessRole: "editor" },
+    ]);
+    expect(
+      (await api("/v1/users/update", { organizationId: "org", users: [{ userId: "u1", accessRole: "viewer" }] })).body
+        .error,
+    ).toEqual({
       status: "INVALID_ARGUMENT",
       message: "Unknown field: users[0].accessRole.",
     });
@@ -176,12 +246,32 @@ describe("Update Users", () => {
     const { api } = await withDocument();
     await api("/v2/users/add", { organizationId: "org", users: [{ userId: "u" }] });
     await api("/v2/users/add", { organizationId: "org", documentId: "doc", users: [{ userId: "u" }] });
-    const res = await api("/v2/users/update", { organizationId: "org", documentId: "doc", users: [{ userId: "u", accessRole: "viewer" }] });
-    expect(res.body.result.data.u).toEqual({ success: true, id: expect.stringMatching(USER_ID), message: "User updated." });
-    expect((await api("/v2/users/get", { organizationId: "org", documentId: "doc" })).body.result.data).toEqual([{ userId: "u", accessRole: "viewer" }]);
-    expect((await api("/v2/users/get", { organizationId: "org" })).body.result.data).toEqual([{ userId: "u", accessRole: "editor" }]);
-    const folder = await api("/v2/users/update", { organizationId: "org", folderId: "folder", users: [{ userId: "u", accessRole: "viewer" }] });
-    expect(folder.body.result.data.u).toEqual({ success: false, id: expect.stringMatching(USER_ID), message: "User does not exist." });
+    const res = await api("/v2/users/update", {
+      organizationId: "org",
+      documentId: "doc",
+      users: [{ userId: "u", accessRole: "viewer" }],
+    });
+    expect(res.body.result.data.u).toEqual({
+      success: true,
+      id: expect.stringMatching(USER_ID),
+      message: "User updated.",
+    });
+    expect((await api("/v2/users/get", { organizationId: "org", documentId: "doc" })).body.result.data).toEqual([
+      { userId: "u", accessRole: "viewer" },
+    ]);
+    expect((await api("/v2/users/get", { organizationId: "org" })).body.result.data).toEqual([
+      { userId: "u", accessRole: "editor" },
+    ]);
+    const folder = await api("/v2/users/update", {
+      organizationId: "org",
+      folderId: "folder",
+      users: [{ userId: "u", accessRole: "viewer" }],
+    });
+    expect(folder.body.result.data.u).toEqual({
+      success: false,
+      id: expect.stringMatching(USER_ID),
+      message: "User does not exist.",
+    });
   });
 });
 
@@ -191,12 +281,19 @@ describe("Delete Users", () => {
     await api("/v2/users/add", { organizationId: "org", users: [{ userId: "a" }, { userId: "b" }] });
     await api("/v2/users/add", { organizationId: "org", documentId: "doc", users: [{ userId: "a" }, { userId: "b" }] });
     await api("/v2/users/add", { organizationId: "org", folderId: "folder", users: [{ userId: "a" }] });
-    const fromDoc = await api("/v2/users/delete", { organizationId: "org", documentId: "doc", userIds: ["a", "ghost"] });
+    const fromDoc = await api("/v2/users/delete", {
+      organizationId: "org",
+      documentId: "doc",
+      userIds: ["a", "ghost"],
+    });
     expect(fromDoc.body).toEqual({
       result: {
         status: "success",
         message: "User(s) deleted successfully.",
-        data: { a: { success: true, message: "User removed." }, ghost: { success: false, message: "User does not exist." } },
+        data: {
+          a: { success: true, message: "User removed." },
+          ghost: { success: false, message: "User does not exist." },
+        },
       },
     });
     expect(await ids(api, { documentId: "doc" })).toEqual(["b"]);
@@ -226,8 +323,16 @@ describe("Get Users", () => {
         { userId: "o2", organizationUserGroupIds: ["sales"] },
       ],
     });
-    await api("/v2/users/add", { organizationId: "org", documentId: "doc", users: [{ userId: "d1", organizationUserGroupIds: ["eng"] }, { userId: "d2" }] });
-    await api("/v2/users/add", { organizationId: "org", documentId: "doc2", users: [{ userId: "d1" }, { userId: "d3", accessRole: "viewer" }] });
+    await api("/v2/users/add", {
+      organizationId: "org",
+      documentId: "doc",
+      users: [{ userId: "d1", organizationUserGroupIds: ["eng"] }, { userId: "d2" }],
+    });
+    await api("/v2/users/add", {
+      organizationId: "org",
+      documentId: "doc2",
+      users: [{ userId: "d1" }, { userId: "d3", accessRole: "viewer" }],
+    });
     return { w, api };
   }
 
@@ -249,16 +354,28 @@ describe("Get Users", () => {
     const data = grouped.body.result.data as Record<string, { userId: string }[]>;
     expect(Object.keys(data).sort()).toEqual(["doc", "doc2"]);
     expect(data.doc.map((u) => u.userId).sort()).toEqual(["d1", "d2"]);
-    expect(data.doc2).toEqual(expect.arrayContaining([{ userId: "d1", organizationUserGroupIds: ["eng"], accessRole: "editor" }, { userId: "d3", accessRole: "viewer" }]));
-    expect((await api("/v2/users/get", { organizationId: "org", allDocuments: true, folderId: "folder" })).body.error.message).toBe(
-      "allDocuments cannot be combined with folderId.",
+    expect(data.doc2).toEqual(
+      expect.arrayContaining([
+        { userId: "d1", organizationUserGroupIds: ["eng"], accessRole: "editor" },
+        { userId: "d3", accessRole: "viewer" },
+      ]),
     );
+    expect(
+      (await api("/v2/users/get", { organizationId: "org", allDocuments: true, folderId: "folder" })).body.error
+        .message,
+    ).toBe("allDocuments cannot be combined with folderId.");
   });
 
   it("leaves out expired memberships", async () => {
     const { w, api } = await populated();
-    await db().membership.updateMany({ where: { apiKeyId: w.apiKey, userId: "o2" }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    await db().membership.updateMany({ where: { apiKeyId: w.apiKey, userId: "o1" }, data: { expiresAt: new Date(Date.now() + 60_000) } });
+    await db().membership.updateMany({
+      where: { apiKeyId: w.apiKey, userId: "o2" },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    await db().membership.updateMany({
+      where: { apiKeyId: w.apiKey, userId: "o1" },
+      data: { expiresAt: new Date(Date.now() + 60_000) },
+    });
     expect(await ids(api, {})).toEqual(["o1"]);
   });
 
@@ -269,9 +386,9 @@ describe("Get Users", () => {
       status: "INVALID_ARGUMENT",
       message: "userIds must contain at most 30 items.",
     });
-    expect((await api("/v2/users/get", { organizationId: "org", organizationUserGroupIds: ids31 })).body.error.message).toBe(
-      "organizationUserGroupIds must contain at most 30 items.",
-    );
+    expect(
+      (await api("/v2/users/get", { organizationId: "org", organizationUserGroupIds: ids31 })).body.error.message,
+    ).toBe("organizationUserGroupIds must contain at most 30 items.");
     await setAdvancedQueries(w.apiKey, false);
     expect((await api("/v2/users/get", { organizationId: "org" })).body.error).toEqual({
       status: "FAILED_PRECONDITION",
@@ -283,7 +400,10 @@ describe("Get Users", () => {
     const { api } = await withDocument();
     const original = Array.from({ length: 2500 }, (_, i) => `user-${String(i).padStart(4, "0")}`);
     for (let i = 0; i < original.length; i += 1000) {
-      const res = await api("/v2/users/add", { organizationId: "org", users: original.slice(i, i + 1000).map((userId) => ({ userId, name: userId })) });
+      const res = await api("/v2/users/add", {
+        organizationId: "org",
+        users: original.slice(i, i + 1000).map((userId) => ({ userId, name: userId })),
+      });
       expect(res.status).toBe(200);
     }
     const seen: string[] = [];
@@ -291,7 +411,11 @@ describe("Get Users", () => {
     let nextPageToken: string | undefined;
     let pages = 0;
     do {
-      const res = await api("/v2/users/get", { organizationId: "org", pageSize: 400, ...(nextPageToken && { pageToken: nextPageToken }) });
+      const res = await api("/v2/users/get", {
+        organizationId: "org",
+        pageSize: 400,
+        ...(nextPageToken && { pageToken: nextPageToken }),
+      });
       seen.push(...res.body.result.data.map((u: { userId: string }) => u.userId));
       nextPageToken = res.body.result.nextPageToken;
       expect(res.body.result.pageToken).toBeUndefined();
@@ -317,11 +441,21 @@ describe("tenant isolation", () => {
     const b = asKey(await newWorkspace());
     expect((await b("/v2/users/get", { organizationId: "org" })).body.result.data).toEqual([]);
     expect((await b("/v2/users/get", { organizationId: "org", allDocuments: true })).body.result.data).toEqual([]);
-    expect((await b("/v2/users/update", { organizationId: "org", users: [{ userId: "u", name: "hijack" }] })).body.result.data.u.success).toBe(false);
-    expect((await b("/v2/users/delete", { organizationId: "org", userIds: ["u"] })).body.result.data.u.success).toBe(false);
-    expect((await b("/v2/users/delete", { organizationId: "org", documentId: "doc", userIds: ["u"] })).body.result.data.u.success).toBe(false);
+    expect(
+      (await b("/v2/users/update", { organizationId: "org", users: [{ userId: "u", name: "hijack" }] })).body.result
+        .data.u.success,
+    ).toBe(false);
+    expect((await b("/v2/users/delete", { organizationId: "org", userIds: ["u"] })).body.result.data.u.success).toBe(
+      false,
+    );
+    expect(
+      (await b("/v2/users/delete", { organizationId: "org", documentId: "doc", userIds: ["u"] })).body.result.data.u
+        .success,
+    ).toBe(false);
     await b("/v2/users/add", { organizationId: "org", users: [{ userId: "u", name: "B's user" }] });
-    expect((await a("/v2/users/get", { organizationId: "org" })).body.result.data).toEqual([{ userId: "u", name: "A's user", initial: "A", accessRole: "editor" }]);
+    expect((await a("/v2/users/get", { organizationId: "org" })).body.result.data).toEqual([
+      { userId: "u", name: "A's user", initial: "A", accessRole: "editor" },
+    ]);
     expect(await ids(a, { documentId: "doc" })).toEqual(["u"]);
   });
 });

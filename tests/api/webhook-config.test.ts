@@ -14,11 +14,17 @@ describe("simple webhook config", () => {
     expect((await api("/v2/workspace/webhookconfig/get", {})).body.result).toEqual({
       status: "success",
       message: "Webhook configuration retrieved successfully.",
-      data: { useWebhookService: false, webhookServiceConfig: { authToken: "", rawNotificationUrl: "", processedNotificationUrl: "" } },
+      data: {
+        useWebhookService: false,
+        webhookServiceConfig: { authToken: "", rawNotificationUrl: "", processedNotificationUrl: "" },
+      },
     });
     const res = await api("/v2/workspace/webhookconfig/update", {
       useWebhookService: true,
-      webhookServiceConfig: { authToken: "webhook_auth_token_here", rawNotificationUrl: "https://example.com/webhooks/raw" },
+      webhookServiceConfig: {
+        authToken: "webhook_auth_token_here",
+        rawNotificationUrl: "https://example.com/webhooks/raw",
+      },
     });
     expect(res.body.result.message).toBe("Webhook configuration updated successfully.");
     const cfg = res.body.result.data;
@@ -35,7 +41,9 @@ describe("simple webhook config", () => {
       "comment_annotation.suggestion_accept": false,
       "comment_annotation.suggestion_reject": false,
     });
-    const later = await api("/v2/workspace/webhookconfig/update", { webhookServiceConfig: { processedNotificationUrl: "https://example.com/webhooks/processed" } });
+    const later = await api("/v2/workspace/webhookconfig/update", {
+      webhookServiceConfig: { processedNotificationUrl: "https://example.com/webhooks/processed" },
+    });
     expect(later.body.result.data.webhookServiceConfig).toMatchObject({
       authToken: "webhook_auth_token_here",
       rawNotificationUrl: "https://example.com/webhooks/raw",
@@ -46,7 +54,11 @@ describe("simple webhook config", () => {
 
   it("refuses an invalid configuration", async () => {
     const api = asKey(await newWorkspace());
-    for (const data of [{}, { webhookServiceConfig: { rawNotificationUrl: "ftp://example.com/x" } }, { webhookServiceConfig: { encryptData: true } }]) {
+    for (const data of [
+      {},
+      { webhookServiceConfig: { rawNotificationUrl: "ftp://example.com/x" } },
+      { webhookServiceConfig: { encryptData: true } },
+    ]) {
       const res = await api("/v2/workspace/webhookconfig/update", data);
       expect(res.body.error).toEqual({ status: "INVALID_ARGUMENT", message: "Invalid webhook service configuration." });
     }
@@ -56,7 +68,13 @@ describe("simple webhook config", () => {
 describe("advanced webhook config", () => {
   it("defaults to all false, requires enabling first, then updates partially", async () => {
     const api = asKey(await newWorkspace());
-    const defaults = { isEnabled: false, encryptData: false, encodeData: false, publicKey: "", enableDataProtection: false };
+    const defaults = {
+      isEnabled: false,
+      encryptData: false,
+      encodeData: false,
+      publicKey: "",
+      enableDataProtection: false,
+    };
     expect((await api("/v2/workspace/advancedwebhookconfig/get", {})).body.result).toEqual({
       status: "success",
       message: "Advanced webhook configuration retrieved successfully.",
@@ -68,10 +86,19 @@ describe("advanced webhook config", () => {
     const empty = await api("/v2/workspace/advancedwebhookconfig/update", {});
     expect(empty.body.error).toEqual({
       status: "INVALID_ARGUMENT",
-      message: "At least one of isEnabled, encryptData, encodeData, publicKey or enableDataProtection must be provided.",
+      message:
+        "At least one of isEnabled, encryptData, encodeData, publicKey or enableDataProtection must be provided.",
     });
-    const on = await api("/v2/workspace/advancedwebhookconfig/update", { isEnabled: true, encryptData: false, encodeData: false });
-    expect(on.body.result).toEqual({ status: "success", message: "Advanced webhook configuration updated successfully.", data: { ...defaults, isEnabled: true } });
+    const on = await api("/v2/workspace/advancedwebhookconfig/update", {
+      isEnabled: true,
+      encryptData: false,
+      encodeData: false,
+    });
+    expect(on.body.result).toEqual({
+      status: "success",
+      message: "Advanced webhook configuration updated successfully.",
+      data: { ...defaults, isEnabled: true },
+    });
     const partial = await api("/v2/workspace/advancedwebhookconfig/update", { enableDataProtection: true });
     expect(partial.body.result.data).toEqual({ ...defaults, isEnabled: true, enableDataProtection: true });
   });
@@ -118,18 +145,30 @@ describe("advanced webhook endpoints", () => {
       updatedAt: expect.stringMatching(/Z$/),
     });
     const others = [];
-    for (const n of [2, 3]) others.push((await api("/v2/workspace/advancedwebhook/endpoints/create", { url: `https://example.com/${n}`, uid: `u${n}`, rateLimit: 5 })).body.result.data);
+    for (const n of [2, 3])
+      others.push(
+        (
+          await api("/v2/workspace/advancedwebhook/endpoints/create", {
+            url: `https://example.com/${n}`,
+            uid: `u${n}`,
+            rateLimit: 5,
+          })
+        ).body.result.data,
+      );
     expect(others[0]).toMatchObject({ filterTypes: null, uid: "u2", rateLimit: 5 });
 
     const page1 = (await api("/v2/workspace/advancedwebhook/endpoints/get", { limit: 2 })).body.result;
     expect(page1.message).toBe("Advanced webhook endpoints retrieved successfully.");
     expect(page1.data.endpoints.map((e: { id: string }) => e.id)).toEqual([ep.id, others[0].id]);
     expect(page1.data).toMatchObject({ done: false, prevIterator: null, iterator: expect.any(String) });
-    const page2 = (await api("/v2/workspace/advancedwebhook/endpoints/get", { limit: 2, iterator: page1.data.iterator })).body.result.data;
+    const page2 = (
+      await api("/v2/workspace/advancedwebhook/endpoints/get", { limit: 2, iterator: page1.data.iterator })
+    ).body.result.data;
     expect(page2.endpoints.map((e: { id: string }) => e.id)).toEqual([others[1].id]);
     expect(page2.done).toBe(true);
     expect(page2.iterator).toBeNull();
-    const back = (await api("/v2/workspace/advancedwebhook/endpoints/get", { limit: 2, iterator: page2.prevIterator })).body.result.data;
+    const back = (await api("/v2/workspace/advancedwebhook/endpoints/get", { limit: 2, iterator: page2.prevIterator }))
+      .body.result.data;
     expect(back.endpoints.map((e: { id: string }) => e.id)).toEqual([ep.id, others[0].id]);
     for (const limit of [0, 251, 1.5]) {
       const bad = await api("/v2/workspace/advancedwebhook/endpoints/get", { limit });
@@ -137,9 +176,18 @@ describe("advanced webhook endpoints", () => {
       expect(bad.body.error.message).toContain("limit");
     }
 
-    const updated = await api("/v2/workspace/advancedwebhook/endpoints/update", { endpointId: ep.id, description: "Updated endpoint description", disabled: true });
+    const updated = await api("/v2/workspace/advancedwebhook/endpoints/update", {
+      endpointId: ep.id,
+      description: "Updated endpoint description",
+      disabled: true,
+    });
     expect(updated.body.result.message).toBe("Advanced webhook endpoint updated successfully.");
-    expect(updated.body.result.data).toMatchObject({ id: ep.id, description: "Updated endpoint description", disabled: true, filterTypes: ["comment.add", "comment.update"] });
+    expect(updated.body.result.data).toMatchObject({
+      id: ep.id,
+      description: "Updated endpoint description",
+      disabled: true,
+      filterTypes: ["comment.add", "comment.update"],
+    });
     expect((await api("/v2/workspace/advancedwebhook/endpoints/update", { endpointId: ep.id })).body.error).toEqual({
       status: "INVALID_ARGUMENT",
       message: "At least one endpoint field besides endpointId must be provided.",
@@ -157,11 +205,20 @@ describe("advanced webhook endpoints", () => {
     });
     const rotated = await api("/v2/workspace/advancedwebhook/endpoints/secret/rotate", { endpointId: ep.id });
     expect(rotated.body.result.data.secret).not.toBe(secret.body.result.data.secret);
-    expect((await api("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: ep.id })).body.result.data.secret).toBe(rotated.body.result.data.secret);
+    expect(
+      (await api("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: ep.id })).body.result.data.secret,
+    ).toBe(rotated.body.result.data.secret);
 
     const deleted = await api("/v2/workspace/advancedwebhook/endpoints/delete", { endpointId: ep.id });
-    expect(deleted.body.result).toEqual({ status: "success", message: "Advanced webhook endpoint deleted successfully.", data: { endpointId: ep.id, deleted: true } });
-    for (const path of ["/v2/workspace/advancedwebhook/endpoints/delete", "/v2/workspace/advancedwebhook/endpoints/secret/get"]) {
+    expect(deleted.body.result).toEqual({
+      status: "success",
+      message: "Advanced webhook endpoint deleted successfully.",
+      data: { endpointId: ep.id, deleted: true },
+    });
+    for (const path of [
+      "/v2/workspace/advancedwebhook/endpoints/delete",
+      "/v2/workspace/advancedwebhook/endpoints/secret/get",
+    ]) {
       const gone = await api(path, { endpointId: ep.id });
       expect(gone.status).toBe(404);
       expect(gone.body.error).toEqual({ status: "NOT_FOUND", message: "Advanced webhook provider request failed." });
@@ -172,10 +229,15 @@ describe("advanced webhook endpoints", () => {
     const a = asKey(await newWorkspace());
     const b = asKey(await newWorkspace());
     for (const api of [a, b]) await api("/v2/workspace/advancedwebhookconfig/update", { isEnabled: true });
-    const ep = (await a("/v2/workspace/advancedwebhook/endpoints/create", { url: "https://example.com/a" })).body.result.data;
+    const ep = (await a("/v2/workspace/advancedwebhook/endpoints/create", { url: "https://example.com/a" })).body.result
+      .data;
     expect((await b("/v2/workspace/advancedwebhook/endpoints/get", {})).body.result.data.endpoints).toEqual([]);
-    expect((await b("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: ep.id })).body.error.status).toBe("NOT_FOUND");
-    expect((await b("/v2/workspace/advancedwebhook/endpoints/delete", { endpointId: ep.id })).body.error.status).toBe("NOT_FOUND");
+    expect(
+      (await b("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: ep.id })).body.error.status,
+    ).toBe("NOT_FOUND");
+    expect((await b("/v2/workspace/advancedwebhook/endpoints/delete", { endpointId: ep.id })).body.error.status).toBe(
+      "NOT_FOUND",
+    );
     expect((await a("/v2/workspace/advancedwebhook/endpoints/get", {})).body.result.data.endpoints).toHaveLength(1);
   });
 });

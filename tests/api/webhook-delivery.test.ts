@@ -38,11 +38,13 @@ async function enabledWorkspace() {
 
 async function addEndpoint(api: Api, data: Record<string, unknown>) {
   const ep = (await api("/v2/workspace/advancedwebhook/endpoints/create", data)).body.result.data;
-  const secret = (await api("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: ep.id })).body.result.data.secret as string;
+  const secret = (await api("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: ep.id })).body.result
+    .data.secret as string;
   return { ep, secret };
 }
 
-const attempts = async (api: Api, data: Record<string, unknown>) => (await api("/v2/workspace/advancedwebhook/attempts/get", data)).body.result.data.attempts;
+const attempts = async (api: Api, data: Record<string, unknown>) =>
+  (await api("/v2/workspace/advancedwebhook/attempts/get", data)).body.result.data.attempts;
 
 describe("advanced webhook delivery", () => {
   it("delivers a signed {type, timestamp, data} payload only to endpoints whose filterTypes match", async () => {
@@ -56,7 +58,11 @@ describe("advanced webhook delivery", () => {
     const event = await emitEvent(w.apiKey, { type: "comment.add", data: { commentText: "hello" } });
     await waitFor(() => all.received.length === 1);
     const got = all.received[0];
-    expect(got.json).toEqual({ type: "comment.add", timestamp: new Date(event.timestamp).toISOString(), data: { commentText: "hello" } });
+    expect(got.json).toEqual({
+      type: "comment.add",
+      timestamp: new Date(event.timestamp).toISOString(),
+      data: { commentText: "hello" },
+    });
     expect(got.headers["webhook-id"]).toMatch(/^msg_/);
     expect(Number(got.headers["webhook-timestamp"])).toBeCloseTo(Date.now() / 1000, -1);
     expect(() => new Webhook(b.secret).verify(got.body, got.headers as Record<string, string>)).toThrow();
@@ -66,15 +72,26 @@ describe("advanced webhook delivery", () => {
     expect(updatesOnly.received.map((r) => (r.json as { type: string }).type)).toEqual(["comment.update"]);
     expect(all.rejected).toEqual([]);
 
-    const recorded = async () => (await api("/v2/workspace/advancedwebhook/messages/get", { endpointId: b.ep.id })).body.result;
+    const recorded = async () =>
+      (await api("/v2/workspace/advancedwebhook/messages/get", { endpointId: b.ep.id })).body.result;
     // The outcome is recorded right after the receiver answers.
-    await waitFor(async () => (await recorded()).data.messages[0]?.deliveries.every((d: { status: string }) => d.status === "success"));
+    await waitFor(async () =>
+      (await recorded()).data.messages[0]?.deliveries.every((d: { status: string }) => d.status === "success"),
+    );
     const messages = await recorded();
     expect(messages.message).toBe("Advanced webhook messages retrieved successfully.");
     expect(messages.data.messages).toHaveLength(1);
     expect(messages.data.messages[0].eventType).toBe("comment.update");
     expect(messages.data.messages[0].deliveries).toEqual(
-      expect.arrayContaining([expect.objectContaining({ target: "endpoint", endpointId: b.ep.id, status: "success", attempts: 1, nextAttemptAt: null })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          target: "endpoint",
+          endpointId: b.ep.id,
+          status: "success",
+          attempts: 1,
+          nextAttemptAt: null,
+        }),
+      ]),
     );
   });
 
@@ -114,7 +131,12 @@ describe("advanced webhook delivery", () => {
       await new Promise((res) => setTimeout(res, 300));
       const log = await attempts(api, { endpointId: ep.id, limit: 250 });
       expect(log).toHaveLength(8);
-      expect(log[0]).toMatchObject({ status: "failed", responseStatusCode: 503, response: "failing with 503", error: null });
+      expect(log[0]).toMatchObject({
+        status: "failed",
+        responseStatusCode: 503,
+        response: "failing with 503",
+        error: null,
+      });
       expect(log[0].durationMs).toEqual(expect.any(Number));
       const [message] = (await api("/v2/workspace/advancedwebhook/messages/get", {})).body.result.data.messages;
       expect(message.deliveries[0]).toMatchObject({ status: "failed", attempts: 8, nextAttemptAt: null });
@@ -167,14 +189,18 @@ describe("advanced webhook delivery", () => {
     const { w, api } = await enabledWorkspace();
     const r = await receiver();
     const { ep, secret: oldSecret } = await addEndpoint(api, { url: r.url });
-    const newSecret = (await api("/v2/workspace/advancedwebhook/endpoints/secret/rotate", { endpointId: ep.id })).body.result.data.secret;
+    const newSecret = (await api("/v2/workspace/advancedwebhook/endpoints/secret/rotate", { endpointId: ep.id })).body
+      .result.data.secret;
     r.setSecrets([oldSecret, newSecret]);
     await emitEvent(w.apiKey);
     await waitFor(() => r.received.length === 1);
     expect(r.received[0].verifiedWith).toEqual([0, 1]);
     expect(String(r.received[0].headers["webhook-signature"]).split(" ")).toHaveLength(2);
     // A day later the old secret no longer signs.
-    await db().webhookEndpoint.update({ where: { id: ep.id }, data: { previousSecretExpiresAt: new Date(Date.now() - 1000) } });
+    await db().webhookEndpoint.update({
+      where: { id: ep.id },
+      data: { previousSecretExpiresAt: new Date(Date.now() - 1000) },
+    });
     await emitEvent(w.apiKey);
     await waitFor(() => r.received.length === 2);
     expect(r.received[1].verifiedWith).toEqual([1]);
@@ -234,7 +260,11 @@ describe("advanced webhook delivery", () => {
       const log = await attempts(api, {});
       for (const ep of [byIp.ep, byName.ep]) {
         const a = log.find((x: { endpointId: string }) => x.endpointId === ep.id);
-        expect(a).toMatchObject({ status: "failed", responseStatusCode: 0, error: expect.stringMatching(/^refused: .*(127\.0\.0\.1|::1)/) });
+        expect(a).toMatchObject({
+          status: "failed",
+          responseStatusCode: 0,
+          error: expect.stringMatching(/^refused: .*(127\.0\.0\.1|::1)/),
+        });
       }
       expect(r.requests()).toBe(0);
     } finally {
@@ -254,12 +284,20 @@ describe("advanced webhook delivery", () => {
       await waitFor(async () => (await attempts(api, { endpointId: ep.id })).length === 8, 10_000);
       await new Promise((res) => setTimeout(res, 4500));
       await emitEvent(w.apiKey);
-      await waitFor(async () => (await api("/v2/workspace/advancedwebhook/endpoints/get", {})).body.result.data.endpoints[0].disabled === true, 10_000);
+      await waitFor(
+        async () =>
+          (await api("/v2/workspace/advancedwebhook/endpoints/get", {})).body.result.data.endpoints[0].disabled ===
+          true,
+        10_000,
+      );
       const before = r.requests();
       await emitEvent(w.apiKey);
       await new Promise((res) => setTimeout(res, 500));
       expect(r.requests()).toBe(before);
-      const reenabled = await api("/v2/workspace/advancedwebhook/endpoints/update", { endpointId: ep.id, disabled: false });
+      const reenabled = await api("/v2/workspace/advancedwebhook/endpoints/update", {
+        endpointId: ep.id,
+        disabled: false,
+      });
       expect(reenabled.body.result.data.disabled).toBe(false);
     } finally {
       process.env.WEFT_WEBHOOK_RETRY_SCALE = "0.001";
@@ -281,18 +319,27 @@ describe("simple webhooks", () => {
     r.setRespond(() => (failures-- > 0 ? { status: 502 } : undefined));
     await api("/v2/workspace/webhookconfig/update", {
       useWebhookService: true,
-      webhookServiceConfig: { authToken: "tok-123", rawNotificationUrl: `${r.url}?raw`, processedNotificationUrl: `${r.url}?processed` },
+      webhookServiceConfig: {
+        authToken: "tok-123",
+        rawNotificationUrl: `${r.url}?raw`,
+        processedNotificationUrl: `${r.url}?processed`,
+      },
     });
     const event = await emitEvent(w.apiKey, {
       type: "comment.add",
       actor: { userId: "ada", name: "Ada" },
       mentioned: [{ userId: "bob", name: "Bob" }],
-      participants: [{ userId: "ada", name: "Ada" }, { userId: "bob", name: "Bob" }],
+      participants: [
+        { userId: "ada", name: "Ada" },
+        { userId: "bob", name: "Bob" },
+      ],
       data: { commentText: "see this" },
     });
     await waitFor(() => r.received.length === 2, 10_000);
     for (const got of r.received) expect(got.headers.authorization).toBe("Basic tok-123");
-    const raw = r.received.find((x) => (x.json as { annotationId?: string }).annotationId && !(x.json as { headline?: string }).headline)!;
+    const raw = r.received.find(
+      (x) => (x.json as { annotationId?: string }).annotationId && !(x.json as { headline?: string }).headline,
+    )!;
     const processed = r.received.find((x) => (x.json as { headline?: string }).headline)!;
     const { apiKeyId: _key, ...publicEvent } = event;
     expect(raw.json).toEqual(publicEvent);
@@ -321,6 +368,11 @@ describe("simple webhooks", () => {
     await waitFor(() => r.requests() === before + 2);
     await new Promise((res) => setTimeout(res, 500));
     expect(r.requests()).toBe(before + 2);
-    expect(r.received.slice(-2).map((x) => (x.json as { type: string }).type).sort()).toEqual(["comment.update", "reaction.add"]);
+    expect(
+      r.received
+        .slice(-2)
+        .map((x) => (x.json as { type: string }).type)
+        .sort(),
+    ).toEqual(["comment.update", "reaction.add"]);
   });
 });

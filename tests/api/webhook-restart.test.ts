@@ -47,7 +47,9 @@ async function enabledEndpoint() {
   await api("/v2/workspace/advancedwebhookconfig/update", { isEnabled: true });
   const r = await startReceiver();
   const ep = (await api("/v2/workspace/advancedwebhook/endpoints/create", { url: r.url })).body.result.data;
-  r.setSecrets([(await api("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: ep.id })).body.result.data.secret]);
+  r.setSecrets([
+    (await api("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: ep.id })).body.result.data.secret,
+  ]);
   return { w, api, r, ep };
 }
 
@@ -57,7 +59,8 @@ describe("delivery across server processes", () => {
     r.setRespond(() => ({ status: 503 }));
     const first = await server();
     await emitEvent(w.apiKey);
-    const attempts = async () => (await api("/v2/workspace/advancedwebhook/attempts/get", { endpointId: ep.id })).body.result.data.attempts;
+    const attempts = async () =>
+      (await api("/v2/workspace/advancedwebhook/attempts/get", { endpointId: ep.id })).body.result.data.attempts;
     await waitFor(async () => (await attempts()).length >= 3, 20_000, 50);
     await first.kill("SIGKILL");
     r.setRespond(undefined);

@@ -29,19 +29,28 @@ describe.runIf(namespacesWork())("embedded data dir on a constrained file system
   it("refuses to create a database where there is not enough space for it", () => {
     const r = cliOnTmpfs("2m", "true");
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toMatch(/The data directory \/mnt\/weft\/data has [\d.]+ MB free; a new embedded database needs at least 64\.0 MB\. Set WEFT_DATA_DIR/);
+    expect(r.stderr).toMatch(
+      /The data directory \/mnt\/weft\/data has [\d.]+ MB free; a new embedded database needs at least 64\.0 MB\. Set WEFT_DATA_DIR/,
+    );
     expect(r.stderr).not.toMatch(/\n\s+at /);
   });
 
   it("says the disk is full when not even a small file fits", () => {
-    const r = cliOnTmpfs("2m", "mkdir -p /mnt/weft/data && (dd if=/dev/zero of=/mnt/weft/fill bs=64k 2>/dev/null || true)");
+    const r = cliOnTmpfs(
+      "2m",
+      "mkdir -p /mnt/weft/data && (dd if=/dev/zero of=/mnt/weft/fill bs=64k 2>/dev/null || true)",
+    );
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toMatch(/The data directory \/mnt\/weft\/data has no space left \(0\.0 MB free\)\. Set WEFT_DATA_DIR/);
+    expect(r.stderr).toMatch(
+      /The data directory \/mnt\/weft\/data has no space left \(0\.0 MB free\)\. Set WEFT_DATA_DIR/,
+    );
   });
 
   it("says the data dir is on a read-only file system", () => {
     const r = cliOnTmpfs("100m", "mkdir -p /mnt/weft/data && mount -o remount,ro /mnt/weft");
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toMatch(/The data directory \/mnt\/weft\/data is not writable \(EROFS\) \(a read-only file system\)\. Set WEFT_DATA_DIR/);
+    expect(r.stderr).toMatch(
+      /The data directory \/mnt\/weft\/data is not writable \(EROFS\) \(a read-only file system\)\. Set WEFT_DATA_DIR/,
+    );
   });
 });

@@ -31,30 +31,44 @@ describe("operator: workspace settings", () => {
     const { workspace, email, ws } = await newWorkspace();
     expect((await createProductionKey(ws, email)).body.error.status).toBe("PERMISSION_DENIED");
 
-    const enabled = await transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, productionKeysEnabled: true }, tx));
+    const enabled = await transaction((tx) =>
+      updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, productionKeysEnabled: true }, tx),
+    );
     expect(enabled).toMatchObject({ id: workspace.id, plan: "free", productionKeysEnabled: true, apiKeys: 1 });
     expect((await createProductionKey(ws, email)).body.error.status).toBe("FAILED_PRECONDITION");
 
-    const paid = await transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, plan: "paid" }, tx));
+    const paid = await transaction((tx) =>
+      updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, plan: "paid" }, tx),
+    );
     expect(paid).toMatchObject({ plan: "paid", productionKeysEnabled: true });
     const created = await createProductionKey(ws, email);
     expect(created.status).toBe(200);
     expect(created.body.result.data.apiKey).toMatch(/^key_/);
 
-    const back = await transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, plan: "free", productionKeysEnabled: false }, tx));
+    const back = await transaction((tx) =>
+      updateWorkspaceSettings(
+        OPERATOR_SCOPE,
+        { workspaceId: workspace.id, plan: "free", productionKeysEnabled: false },
+        tx,
+      ),
+    );
     expect(back).toMatchObject({ plan: "free", productionKeysEnabled: false, apiKeys: 2 });
     expect((await createProductionKey(ws, email)).body.error.status).toBe("PERMISSION_DENIED");
   });
 
   it("a paid root workspace lets its owner create another workspace", async () => {
     const { workspace, email } = await newWorkspace();
-    expect((await call("/v2/workspace/create", { ownerEmail: email }, { ip: "192.0.2.10" })).body.error.status).toBe("PERMISSION_DENIED");
+    expect((await call("/v2/workspace/create", { ownerEmail: email }, { ip: "192.0.2.10" })).body.error.status).toBe(
+      "PERMISSION_DENIED",
+    );
     await transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: workspace.id, plan: "paid" }, tx));
     expect((await call("/v2/workspace/create", { ownerEmail: email }, { ip: "192.0.2.10" })).status).toBe(200);
   });
 
   it("an unknown workspace id is NOT_FOUND and changes nothing", async () => {
-    const e = await domainError(transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: "ws_missing", plan: "paid" }, tx)));
+    const e = await domainError(
+      transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, { workspaceId: "ws_missing", plan: "paid" }, tx)),
+    );
     expect(e.status).toBe("NOT_FOUND");
     expect(e.message).toBe("Workspace ws_missing not found.");
   });
@@ -62,16 +76,29 @@ describe("operator: workspace settings", () => {
   it("the input schema wants at least one setting and only known plans", () => {
     expect(updateWorkspaceSettingsInput.safeParse({ workspaceId: "ws_1" }).success).toBe(false);
     expect(updateWorkspaceSettingsInput.safeParse({ workspaceId: "ws_1", plan: "gold" }).success).toBe(false);
-    expect(updateWorkspaceSettingsInput.safeParse({ workspaceId: "ws_1", productionKeysEnabled: "on" }).success).toBe(false);
-    expect(updateWorkspaceSettingsInput.parse({ workspaceId: "ws_1", plan: "paid" })).toEqual({ workspaceId: "ws_1", plan: "paid" });
+    expect(updateWorkspaceSettingsInput.safeParse({ workspaceId: "ws_1", productionKeysEnabled: "on" }).success).toBe(
+      false,
+    );
+    expect(updateWorkspaceSettingsInput.parse({ workspaceId: "ws_1", plan: "paid" })).toEqual({
+      workspaceId: "ws_1",
+      plan: "paid",
+    });
   });
 });
 
 describe("operator: API key settings", () => {
   it("turns advanced queries and activity logs off and on, one at a time or together", async () => {
     const { apiKey, workspace } = await newWorkspace();
-    const off = await transaction((tx) => updateApiKeySettings(OPERATOR_SCOPE, { apiKey, advancedQueries: false, activityLogs: false }, tx));
-    expect(off).toMatchObject({ id: apiKey, workspaceId: workspace.id, type: "testing", advancedQueries: false, activityLogs: false });
+    const off = await transaction((tx) =>
+      updateApiKeySettings(OPERATOR_SCOPE, { apiKey, advancedQueries: false, activityLogs: false }, tx),
+    );
+    expect(off).toMatchObject({
+      id: apiKey,
+      workspaceId: workspace.id,
+      type: "testing",
+      advancedQueries: false,
+      activityLogs: false,
+    });
     expect(Object.keys(off)).not.toContain("serviceConfig");
 
     const on = await transaction((tx) => updateApiKeySettings(OPERATOR_SCOPE, { apiKey, activityLogs: true }, tx));
@@ -81,7 +108,9 @@ describe("operator: API key settings", () => {
   });
 
   it("an unknown key is NOT_FOUND", async () => {
-    const e = await domainError(transaction((tx) => updateApiKeySettings(OPERATOR_SCOPE, { apiKey: "key_missing", activityLogs: true }, tx)));
+    const e = await domainError(
+      transaction((tx) => updateApiKeySettings(OPERATOR_SCOPE, { apiKey: "key_missing", activityLogs: true }, tx)),
+    );
     expect(e.status).toBe("NOT_FOUND");
     expect(e.message).toBe("API key key_missing not found.");
   });
@@ -119,12 +148,26 @@ describe("operator: listings", () => {
   it("lists outbox mail newest first, by recipient, up to a limit", async () => {
     const to = uniqueEmail("mailbox");
     for (const ip of ["192.0.2.21", "192.0.2.22"]) {
-      const sent = await call("/v2/workspace/email/send-login-link", { email: to, continueUrl: "http://localhost:3000/" }, { ip });
+      const sent = await call(
+        "/v2/workspace/email/send-login-link",
+        { email: to, continueUrl: "http://localhost:3000/" },
+        { ip },
+      );
       expect(sent.status).toBe(200);
     }
     const mail = await listOutbox(OPERATOR_SCOPE, listOutboxInput.parse({ to: to.toUpperCase() }), db());
     expect(mail).toHaveLength(2);
-    expect(Object.keys(mail[0])).toEqual(["id", "to", "from", "subject", "text", "transport", "status", "error", "createdAt"]);
+    expect(Object.keys(mail[0])).toEqual([
+      "id",
+      "to",
+      "from",
+      "subject",
+      "text",
+      "transport",
+      "status",
+      "error",
+      "createdAt",
+    ]);
     expect(mail[0]).toMatchObject({ to, transport: "outbox", status: "stored", error: null });
     expect(mail[0].createdAt >= mail[1].createdAt).toBe(true);
     expect(await listOutbox(OPERATOR_SCOPE, listOutboxInput.parse({ to, limit: 1 }), db())).toEqual([mail[0]]);
@@ -143,10 +186,15 @@ describe("the weft CLI", () => {
     // (child_process leaves out variables whose value is undefined).
     const env = { ...process.env, WEFT_DATA_DIR: dataDir, DATABASE_URL: undefined, WEFT_SECRET_KEY: undefined };
     return new Promise((resolve) => {
-      execFile(process.execPath, [path.join(root, "node_modules/.bin/weft"), ...args], { env, timeout: 60_000 }, (err, stdout, stderr) => {
-        const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      });
+      execFile(
+        process.execPath,
+        [path.join(root, "node_modules/.bin/weft"), ...args],
+        { env, timeout: 60_000 },
+        (err, stdout, stderr) => {
+          const code = err ? (typeof err.code === "number" ? err.code : -1) : 0;
+          resolve({ code, stdout, stderr });
+        },
+      );
     });
   }
 
@@ -163,7 +211,9 @@ describe("the weft CLI", () => {
     const r = await weft(["workspace:update", "ws_x", "--plan", "gold"], dir);
     expect(r.code).not.toBe(0);
     expect(r.stdout).toBe("");
-    expect(r.stderr).toBe("error: option '--plan <plan>' argument 'gold' is invalid. Allowed choices are free, paid.\n");
+    expect(r.stderr).toBe(
+      "error: option '--plan <plan>' argument 'gold' is invalid. Allowed choices are free, paid.\n",
+    );
     expect(existsSync(dir)).toBe(false);
 
     const none = await weft(["workspace:update", "ws_x"], dir);

@@ -35,7 +35,11 @@ export async function call(path: string, data?: unknown, opts: CallOptions = {})
   const method = opts.method ?? "POST";
   const body = method === "GET" || method === "HEAD" ? undefined : (opts.raw ?? JSON.stringify({ data }));
   const res = await dispatch(
-    new Request(`http://localhost${path}`, { method, body, headers: { "content-type": "application/json", ...opts.headers } }),
+    new Request(`http://localhost${path}`, {
+      method,
+      body,
+      headers: { "content-type": "application/json", ...opts.headers },
+    }),
     { clientIp: opts.ip ?? "203.0.113.1" },
   );
   const text = await res.text();
@@ -65,7 +69,11 @@ export async function newWorkspace(email = uniqueEmail(), ip = `198.51.100.${(se
   if (created.status !== 200) throw new Error(`workspace create failed: ${JSON.stringify(created.body)}`);
   const ws = created.body.result.data;
   const apiKey = Object.keys(ws.apiKeyList)[0];
-  const tokens = await call("/v2/workspace/authtokens/get", { apiKey }, { headers: workspaceHeaders(ws.id, ws.authToken) });
+  const tokens = await call(
+    "/v2/workspace/authtokens/get",
+    { apiKey },
+    { headers: workspaceHeaders(ws.id, ws.authToken) },
+  );
   return {
     workspace: ws,
     email,

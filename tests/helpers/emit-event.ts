@@ -20,7 +20,8 @@ export interface EmitOptions {
 }
 
 export async function emitEvent(apiKey: string, opts: EmitOptions = {}): Promise<WeftEvent> {
-  const actor = opts.actor === undefined ? { userId: "author", name: "Ada Author", email: "ada@example.com" } : opts.actor;
+  const actor =
+    opts.actor === undefined ? { userId: "author", name: "Ada Author", email: "ada@example.com" } : opts.actor;
   const event: WeftEvent = {
     id: opts.id ?? `evt_${randomUUID()}`,
     apiKeyId: apiKey,

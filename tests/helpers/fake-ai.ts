@@ -20,7 +20,11 @@ export interface ReceivedAiRequest {
   body: any;
 }
 
-export type Behaviour = { kind: "answer"; text: string } | { kind: "status"; status: number } | { kind: "hang" } | { kind: "slow"; text: string; overMs: number };
+export type Behaviour =
+  | { kind: "answer"; text: string }
+  | { kind: "status"; status: number }
+  | { kind: "hang" }
+  | { kind: "slow"; text: string; overMs: number };
 
 const ROUTES: [FakeProvider, RegExp][] = [
   ["openai", /^\/openai\/v1\/chat\/completions$/],
@@ -41,7 +45,14 @@ function successBody(provider: FakeProvider, model: string, text: string) {
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model,
-      choices: [{ index: 0, message: { role: "assistant", content: text, refusal: null }, logprobs: null, finish_reason: "stop" }],
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: text, refusal: null },
+          logprobs: null,
+          finish_reason: "stop",
+        },
+      ],
       usage: { prompt_tokens: 12, completion_tokens: 5, total_tokens: 17 },
     };
   }
@@ -65,9 +76,21 @@ function successBody(provider: FakeProvider, model: string, text: string) {
 }
 
 function errorBody(provider: FakeProvider, status: number, key: string | undefined) {
-  const message = status === 401 ? `Incorrect API key provided: ${key}.` : `The server had an error while processing your request (${status}).`;
-  if (provider === "openai") return { error: { message, type: status === 401 ? "invalid_request_error" : "server_error", param: null, code: status === 401 ? "invalid_api_key" : null } };
-  if (provider === "anthropic") return { type: "error", error: { type: status === 401 ? "authentication_error" : "api_error", message } };
+  const message =
+    status === 401
+      ? `Incorrect API key provided: ${key}.`
+      : `The server had an error while processing your request (${status}).`;
+  if (provider === "openai")
+    return {
+      error: {
+        message,
+        type: status === 401 ? "invalid_request_error" : "server_error",
+        param: null,
+        code: status === 401 ? "invalid_api_key" : null,
+      },
+    };
+  if (provider === "anthropic")
+    return { type: "error", error: { type: status === 401 ? "authentication_error" : "api_error", message } };
   return { error: { code: status, message, status: status === 401 ? "UNAUTHENTICATED" : "INTERNAL" } };
 }
 
@@ -154,7 +177,13 @@ export function useFakeAi(): { current: FakeAi } {
     reloadEnvForTests();
   });
   afterAll(async () => {
-    for (const name of ["WEFT_OPENAI_BASE_URL", "WEFT_ANTHROPIC_BASE_URL", "WEFT_GEMINI_BASE_URL", "WEFT_AI_TIMEOUT_MS"]) delete process.env[name];
+    for (const name of [
+      "WEFT_OPENAI_BASE_URL",
+      "WEFT_ANTHROPIC_BASE_URL",
+      "WEFT_GEMINI_BASE_URL",
+      "WEFT_AI_TIMEOUT_MS",
+    ])
+      delete process.env[name];
     reloadEnvForTests();
     await holder.current?.close();
   });

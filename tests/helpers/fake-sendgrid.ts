@@ -26,12 +26,16 @@ export async function startFakeSendgrid() {
         return;
       }
       if (!/^Bearer SG\./.test(req.headers.authorization ?? "")) {
-        res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ errors: [{ message: "authorization required" }] }));
+        res
+          .writeHead(401, { "content-type": "application/json" })
+          .end(JSON.stringify({ errors: [{ message: "authorization required" }] }));
         return;
       }
       received.push({ headers: req.headers, at: Date.now(), body: JSON.parse(raw) });
       if (nextStatus >= 400) {
-        res.writeHead(nextStatus, { "content-type": "application/json" }).end(JSON.stringify({ errors: [{ message: "fake failure" }] }));
+        res
+          .writeHead(nextStatus, { "content-type": "application/json" })
+          .end(JSON.stringify({ errors: [{ message: "fake failure" }] }));
       } else {
         res.writeHead(nextStatus).end();
       }

@@ -8,7 +8,20 @@ import fc from "fast-check";
 type Schema = Record<string, unknown>;
 
 const hostileString = fc.oneof(
-  fc.constantFrom("", " ", "'; DROP TABLE \"Workspace\"; --", "\" OR 1=1 --", "a\u0000b", "\u202Eevil", "👩‍👩‍👧", "e\u0301", "null", "0", "-1", "1e309"),
+  fc.constantFrom(
+    "",
+    " ",
+    '\'; DROP TABLE "Workspace"; --',
+    '" OR 1=1 --',
+    "a\u0000b",
+    "\u202Eevil",
+    "👩‍👩‍👧",
+    "e\u0301",
+    "null",
+    "0",
+    "-1",
+    "1e309",
+  ),
   fc.string({ unit: "grapheme", maxLength: 40 }),
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.string({ minLength: 200, maxLength: 3000 }),
@@ -60,7 +73,10 @@ export function conforming(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
     case "array": {
       const items = (schema.items as Schema | undefined) ?? {};
       const maxLength = Math.min(typeof schema.maxItems === "number" ? schema.maxItems : 5, 5);
-      return fc.array(leaf(items, depth + 1), { minLength: Math.min(typeof schema.minItems === "number" ? schema.minItems : 0, maxLength), maxLength });
+      return fc.array(leaf(items, depth + 1), {
+        minLength: Math.min(typeof schema.minItems === "number" ? schema.minItems : 0, maxLength),
+        maxLength,
+      });
     }
     case "object":
       return objectFor(schema, depth);
@@ -75,24 +91,24 @@ function leaf(schema: Schema, depth: number): fc.Arbitrary<unknown> {
 }
 
 /** null most of the time, a value one time in ten. */
-const rarely = <T>(value: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(null), weight: 9 }, { arbitrary: value, weight: 1 });
+const rarely = <T>(value: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: fc.constant(null), weight: 9 }, { arbitrary: value, weight: 1 });
 
 function objectFor(schema: Schema, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const keys = Object.keys(properties);
   if (!keys.length) return fc.dictionary(fc.string({ maxLength: 10 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
   const required = new Set((schema.required as string[] | undefined) ?? []);
-  const record = fc.record(
-    Object.fromEntries(keys.map((k) => [k, leaf(properties[k], depth + 1)])),
-    { requiredKeys: keys.filter((k) => required.has(k)) },
-  );
+  const record = fc.record(Object.fromEntries(keys.map((k) => [k, leaf(properties[k], depth + 1)])), {
+    requiredKeys: keys.filter((k) => required.has(k)),
+  });
   // Now and then a required field goes missing or an unknown one appears.
-  return fc.tuple(record, rarely(fc.constantFrom(...keys)), rarely(fc.string({ minLength: 1, maxLength: 8 })), hostileValue).map(
-    ([value, drop, extra, extraValue]) => {
+  return fc
+    .tuple(record, rarely(fc.constantFrom(...keys)), rarely(fc.string({ minLength: 1, maxLength: 8 })), hostileValue)
+    .map(([value, drop, extra, extraValue]) => {
       const out: Record<string, unknown> = { ...value };
       if (drop) delete out[drop];
       if (extra && !(extra in properties)) out[extra] = extraValue;
       return out;
-    },
-  );
+    });
 }

@@ -15,7 +15,10 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
   });
   let output = "";
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server process not ready in ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`server process not ready in ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
     child.stdout!.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes("ready")) {

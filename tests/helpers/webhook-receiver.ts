@@ -48,7 +48,8 @@ export async function startReceiver(opts: ReceiverOptions = {}) {
         return;
       }
       const status = plan.status ?? 200;
-      if (status >= 200 && status < 300) received.push({ headers: req.headers, body: raw, json: JSON.parse(raw), at: Date.now(), verifiedWith });
+      if (status >= 200 && status < 300)
+        received.push({ headers: req.headers, body: raw, json: JSON.parse(raw), at: Date.now(), verifiedWith });
       res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : `failing with ${status}`);
     });
   });
@@ -67,15 +68,17 @@ export async function startReceiver(opts: ReceiverOptions = {}) {
     setRespond(next: ReceiverOptions["respond"]) {
       respond = next;
     },
-    down: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    down: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
     up: () => listen(port),
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 

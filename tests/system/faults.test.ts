@@ -1,5 +1,15 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { canRun, freshDatabase, newTenant, ownPostgres, post, sql, startServer, type Reply, stopAllServers } from "./support";
+import {
+  canRun,
+  freshDatabase,
+  newTenant,
+  ownPostgres,
+  post,
+  sql,
+  startServer,
+  type Reply,
+  stopAllServers,
+} from "./support";
 
 // Faults, bounded and on 127.0.0.1: PostgreSQL restarted under load, the server SIGKILLed during batch writes.
 
@@ -9,7 +19,8 @@ afterAll(async () => {
   for (const c of clusters) await c.stop().catch(() => {});
 });
 
-const users = (prefix: string, n: number) => Array.from({ length: n }, (_, j) => ({ userId: `${prefix}-u${j}`, name: `User ${j}` }));
+const users = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, j) => ({ userId: `${prefix}-u${j}`, name: `User ${j}` }));
 
 function expectEnvelope(r: Reply) {
   if (r.status === 200) {
@@ -17,7 +28,9 @@ function expectEnvelope(r: Reply) {
     return;
   }
   expect([500, 503]).toContain(r.status);
-  expect(r.body).toEqual({ error: { status: expect.stringMatching(/^(UNAVAILABLE|INTERNAL)$/), message: expect.any(String) } });
+  expect(r.body).toEqual({
+    error: { status: expect.stringMatching(/^(UNAVAILABLE|INTERNAL)$/), message: expect.any(String) },
+  });
 }
 
 /** Users stored per batch prefix, with and without their organization membership. */
@@ -50,7 +63,12 @@ describe.runIf(canRun)("faults", () => {
       let okAfterRestart = 0;
       for (let i = 0; i < 400 && Date.now() < deadline && okAfterRestart < 5; i++) {
         const batch = `b${w}x${i}`;
-        const reply = await post(server.base, "/v2/users/add", { organizationId: "org", createOrganization: true, users: users(batch, 20) }, tenant.keyHeaders);
+        const reply = await post(
+          server.base,
+          "/v2/users/add",
+          { organizationId: "org", createOrganization: true, users: users(batch, 20) },
+          tenant.keyHeaders,
+        );
         replies.push({ batch, reply, at: Date.now() });
         if (Date.now() > restartedAt + 500) okAfterRestart = reply.status === 200 ? okAfterRestart + 1 : 0;
         if (reply.status !== 200) await new Promise((r) => setTimeout(r, 100));
@@ -79,10 +97,20 @@ describe.runIf(canRun)("faults", () => {
     const databaseUrl = await freshDatabase();
     const first = await startServer(databaseUrl);
     const tenant = await newTenant(first.base);
-    await post(first.base, "/v2/users/add", { organizationId: "org", createOrganization: true, users: users("seed", 1) }, tenant.keyHeaders);
+    await post(
+      first.base,
+      "/v2/users/add",
+      { organizationId: "org", createOrganization: true, users: users("seed", 1) },
+      tenant.keyHeaders,
+    );
 
     const inFlight = Array.from({ length: 12 }, (_, i) =>
-      post(first.base, "/v2/users/add", { organizationId: "org", users: users(`k${i}`, 1000) }, tenant.keyHeaders).catch(() => null),
+      post(
+        first.base,
+        "/v2/users/add",
+        { organizationId: "org", users: users(`k${i}`, 1000) },
+        tenant.keyHeaders,
+      ).catch(() => null),
     );
     await new Promise((r) => setTimeout(r, 700));
     await first.kill();
@@ -97,7 +125,12 @@ describe.runIf(canRun)("faults", () => {
       expect(got.members, `batch k${i}`).toBe(got.users);
     });
     // The restarted server takes the same writes again.
-    const again = await post(second.base, "/v2/users/add", { organizationId: "org", users: users("k0", 1000) }, tenant.keyHeaders);
+    const again = await post(
+      second.base,
+      "/v2/users/add",
+      { organizationId: "org", users: users("k0", 1000) },
+      tenant.keyHeaders,
+    );
     expect(again.status).toBe(200);
     expect((await storedPerBatch(databaseUrl)).get("k0")).toMatchObject({ users: 1000, members: 1000 });
   });

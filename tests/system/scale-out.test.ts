@@ -22,7 +22,11 @@ describe.runIf(canRun)("several instances on one PostgreSQL", () => {
     const databaseUrl = await freshDatabase();
     const env = { WEFT_RATE_LIMIT_CREATE_WORKSPACE: "6/3600" };
     // Three at once: the migrations are applied by whoever gets there first.
-    const [a, b, c] = await Promise.all([startServer(databaseUrl, env), startServer(databaseUrl, env), startServer(databaseUrl, env)]);
+    const [a, b, c] = await Promise.all([
+      startServer(databaseUrl, env),
+      startServer(databaseUrl, env),
+      startServer(databaseUrl, env),
+    ]);
 
     const applied = await sql<{ migration_name: string; n: number }>(
       databaseUrl,
@@ -32,7 +36,9 @@ describe.runIf(canRun)("several instances on one PostgreSQL", () => {
 
     // Rate limit: 6 workspace creations per IP per hour, whichever instance answers.
     const attempts = await Promise.all(
-      Array.from({ length: 15 }, (_, i) => post([a, b, c][i % 3].base, "/v2/workspace/create", { ownerEmail: `limit-${i}@example.com` })),
+      Array.from({ length: 15 }, (_, i) =>
+        post([a, b, c][i % 3].base, "/v2/workspace/create", { ownerEmail: `limit-${i}@example.com` }),
+      ),
     );
     const statuses = attempts.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(6);
@@ -46,11 +52,16 @@ describe.runIf(canRun)("several instances on one PostgreSQL", () => {
     const tenant = await newTenant(a.base);
     const batches = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
-        post(i % 2 ? a.base : b.base, "/v2/organizations/documents/add", {
-          organizationId: "shared-org",
-          createOrganization: true,
-          documents: Array.from({ length: 25 }, (_, j) => ({ documentId: `doc-${i}-${j}` })),
-        }, tenant.keyHeaders),
+        post(
+          i % 2 ? a.base : b.base,
+          "/v2/organizations/documents/add",
+          {
+            organizationId: "shared-org",
+            createOrganization: true,
+            documents: Array.from({ length: 25 }, (_, j) => ({ documentId: `doc-${i}-${j}` })),
+          },
+          tenant.keyHeaders,
+        ),
       ),
     );
     expect(batches.map((r) => r.status)).toEqual(batches.map(() => 200));
@@ -58,7 +69,12 @@ describe.runIf(canRun)("several instances on one PostgreSQL", () => {
       const seen = new Set<string>();
       let pageToken: string | undefined;
       for (let page = 0; page < 10; page++) {
-        const res = await post(server.base, "/v2/organizations/documents/get", { organizationId: "shared-org", pageSize: 300, ...(pageToken ? { pageToken } : {}) }, tenant.keyHeaders);
+        const res = await post(
+          server.base,
+          "/v2/organizations/documents/get",
+          { organizationId: "shared-org", pageSize: 300, ...(pageToken ? { pageToken } : {}) },
+          tenant.keyHeaders,
+        );
         expect(res.status).toBe(200);
         for (const d of res.body.result.data) seen.add(d.id);
         pageToken = res.body.result.pageToken;
@@ -75,19 +91,40 @@ describe.runIf(canRun)("several instances on one PostgreSQL", () => {
     const tenant = await newTenant(a.base);
     const receiver = await startReceiver();
     receivers.push(receiver);
-    expect((await post(a.base, "/v2/workspace/advancedwebhookconfig/update", { isEnabled: true }, tenant.keyHeaders)).status).toBe(200);
-    const endpoint = (await post(b.base, "/v2/workspace/advancedwebhook/endpoints/create", { url: receiver.url }, tenant.keyHeaders)).body.result.data;
-    const secret = (await post(a.base, "/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId: endpoint.id }, tenant.keyHeaders)).body.result.data.secret;
+    expect(
+      (await post(a.base, "/v2/workspace/advancedwebhookconfig/update", { isEnabled: true }, tenant.keyHeaders)).status,
+    ).toBe(200);
+    const endpoint = (
+      await post(b.base, "/v2/workspace/advancedwebhook/endpoints/create", { url: receiver.url }, tenant.keyHeaders)
+    ).body.result.data;
+    const secret = (
+      await post(
+        a.base,
+        "/v2/workspace/advancedwebhook/endpoints/secret/get",
+        { endpointId: endpoint.id },
+        tenant.keyHeaders,
+      )
+    ).body.result.data.secret;
     receiver.setSecrets([secret]);
 
     const threads = 40;
     const added = await Promise.all(
       Array.from({ length: threads }, (_, i) =>
-        post(i % 2 ? a.base : b.base, "/v2/commentannotations/add", {
-          organizationId: "org",
-          documentId: `doc-${i % 4}`,
-          commentAnnotations: [{ annotationId: `thread-${i}`, commentData: [{ commentText: `comment ${i}`, from: { userId: `u${i}` } }] }],
-        }, tenant.keyHeaders),
+        post(
+          i % 2 ? a.base : b.base,
+          "/v2/commentannotations/add",
+          {
+            organizationId: "org",
+            documentId: `doc-${i % 4}`,
+            commentAnnotations: [
+              {
+                annotationId: `thread-${i}`,
+                commentData: [{ commentText: `comment ${i}`, from: { userId: `u${i}` } }],
+              },
+            ],
+          },
+          tenant.keyHeaders,
+        ),
       ),
     );
     expect(added.map((r) => r.status)).toEqual(added.map(() => 200));
@@ -98,7 +135,9 @@ describe.runIf(canRun)("several instances on one PostgreSQL", () => {
     expect(new Set(ids).size).toBe(threads);
     expect(ids).toHaveLength(threads);
     expect(receiver.rejected).toEqual([]);
-    const threadIds = receiver.received.map((r) => (r.json as { data: { commentAnnotation: { annotationId: string } } }).data.commentAnnotation.annotationId);
+    const threadIds = receiver.received.map(
+      (r) => (r.json as { data: { commentAnnotation: { annotationId: string } } }).data.commentAnnotation.annotationId,
+    );
     expect(new Set(threadIds)).toEqual(new Set(Array.from({ length: threads }, (_, i) => `thread-${i}`)));
   });
 });

@@ -14,7 +14,9 @@ function trickle(port: number): Promise<{ received: string; closedAfterMs: numbe
   return new Promise((resolve, reject) => {
     const started = Date.now();
     let received = "";
-    const socket = net.connect(port, "127.0.0.1", () => socket.write("POST /v2/workspace/get HTTP/1.1\r\nHost: 127.0.0.1\r\n"));
+    const socket = net.connect(port, "127.0.0.1", () =>
+      socket.write("POST /v2/workspace/get HTTP/1.1\r\nHost: 127.0.0.1\r\n"),
+    );
     socket.setEncoding("utf8");
     socket.on("data", (chunk) => (received += chunk));
     socket.on("error", reject);

@@ -20,7 +20,11 @@ export function freshDatabase(url = adminUrl!): Promise<string> {
   return createPostgresDatabase(url, "weft_sys");
 }
 
-export async function sql<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+export async function sql<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -63,7 +67,11 @@ export async function stopAllServers() {
 }
 
 /** Starts `node server.mjs` (built, no rebuild) on a free port and waits until /api/health answers ok. */
-export async function startServer(databaseUrl: string, env: Record<string, string> = {}, port?: number): Promise<Server> {
+export async function startServer(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<Server> {
   const p = port ?? (await freePort());
   const logFile = path.join(logDir, `server-${p}-${Date.now()}.log`);
   const out = createWriteStream(logFile);
@@ -108,7 +116,8 @@ export async function startServer(databaseUrl: string, env: Record<string, strin
   started.add(server);
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}) before it was ready:\n${server.log()}`);
+    if (child.exitCode !== null)
+      throw new Error(`server exited (${child.exitCode}) before it was ready:\n${server.log()}`);
     try {
       const res = await fetch(`${base}/api/health`);
       if (res.ok) return server;
@@ -127,7 +136,12 @@ export interface Reply {
   body: any;
 }
 
-export async function post(base: string, p: string, data: unknown, headers: Record<string, string> = {}): Promise<Reply> {
+export async function post(
+  base: string,
+  p: string,
+  data: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
   const res = await fetch(`${base}${p}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
@@ -163,8 +177,12 @@ export function ownPostgres(port: number) {
   // Asynchronous, so that the test's own load keeps running while PostgreSQL restarts.
   const run = (cmd: string) =>
     new Promise<string>((resolve, reject) =>
-      execFile("bash", [path.join(root, "scripts/postgres.sh"), cmd], { env, encoding: "utf8" }, (err, stdout, stderr) =>
-        err ? reject(new Error(`postgres.sh ${cmd} failed:\n${stderr}`)) : resolve(stdout.trim()),
+      execFile(
+        "bash",
+        [path.join(root, "scripts/postgres.sh"), cmd],
+        { env, encoding: "utf8" },
+        (err, stdout, stderr) =>
+          err ? reject(new Error(`postgres.sh ${cmd} failed:\n${stderr}`)) : resolve(stdout.trim()),
       ),
     );
   return { start: () => run("start"), restart: () => run("restart"), stop: () => run("stop") };

@@ -15,7 +15,9 @@ export default async function MailboxPage() {
     return (
       <>
         <PageHeader title="Mailbox" />
-        <p className={`${ui.card} max-w-xl text-zinc-700`}>Mail goes out through SendGrid on this instance, so there is no dev mailbox to show.</p>
+        <p className={`${ui.card} max-w-xl text-zinc-700`}>
+          Mail goes out through SendGrid on this instance, so there is no dev mailbox to show.
+        </p>
       </>
     );
   }

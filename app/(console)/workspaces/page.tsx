@@ -16,7 +16,11 @@ export default async function WorkspacesPage() {
     <>
       <PageHeader
         title="Workspaces"
-        description={viewer.operator ? "Every workspace on this instance: you are an operator." : `The workspaces owned by ${viewer.email}.`}
+        description={
+          viewer.operator
+            ? "Every workspace on this instance: you are an operator."
+            : `The workspaces owned by ${viewer.email}.`
+        }
         actions={
           <Link href="/workspaces/new" className={ui.primary}>
             New workspace

@@ -21,7 +21,15 @@ type Masked = NonNullable<ApiOutput<"/v2/workspace/apikeyconfig/get">["aiModelsC
  * The key's own OpenAI / Anthropic / Gemini keys (Ask AI and agents use them): each shown masked, set or
  * replaced one at a time. The browser sends a key once and never gets it back.
  */
-export function AiProviderKeys({ workspaceId, apiKeyId, initial }: { workspaceId: string; apiKeyId: string; initial: Masked }) {
+export function AiProviderKeys({
+  workspaceId,
+  apiKeyId,
+  initial,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  initial: Masked;
+}) {
   const queryClient = useQueryClient();
   const hydrated = useHydrated();
   const providerId = useId();
@@ -79,7 +87,12 @@ export function AiProviderKeys({ workspaceId, apiKeyId, initial }: { workspaceId
             <label htmlFor={providerId} className={ui.label}>
               Provider
             </label>
-            <select id={providerId} className={`${ui.input} mt-1`} value={provider} onChange={(e) => setProvider(e.target.value as AiProvider)}>
+            <select
+              id={providerId}
+              className={`${ui.input} mt-1`}
+              value={provider}
+              onChange={(e) => setProvider(e.target.value as AiProvider)}
+            >
               {PROVIDERS.map((p) => (
                 <option key={p} value={p}>
                   {PROVIDER_LABEL[p]}

@@ -17,7 +17,15 @@ import { useCheckedMutation } from "../use-checked-mutation";
 const list = (domains: string[]) => domains.join(", ");
 
 /** Add Domains / Get Domains / Delete Domains for one key; the list pages in the browser (Get Domains returns all). */
-export function AllowedDomains({ workspaceId, apiKeyId, initial }: { workspaceId: string; apiKeyId: string; initial: string[] }) {
+export function AllowedDomains({
+  workspaceId,
+  apiKeyId,
+  initial,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  initial: string[];
+}) {
   const queryClient = useQueryClient();
   const target = { workspaceId, apiKeyId };
   const queryKey = apiKeyKeys.domains(workspaceId, apiKeyId);
@@ -40,7 +48,10 @@ export function AllowedDomains({ workspaceId, apiKeyId, initial }: { workspaceId
     (result) => {
       setText("");
       setNote(
-        [result.domainsAdded.length && `Added ${list(result.domainsAdded)}.`, result.skippedDomains.length && `Already allowed: ${list(result.skippedDomains)}.`]
+        [
+          result.domainsAdded.length && `Added ${list(result.domainsAdded)}.`,
+          result.skippedDomains.length && `Already allowed: ${list(result.skippedDomains)}.`,
+        ]
           .filter(Boolean)
           .join(" "),
       );
@@ -51,7 +62,9 @@ export function AllowedDomains({ workspaceId, apiKeyId, initial }: { workspaceId
     mutationFn: (domain: string) =>
       unwrap(callOperation("/v2/workspace/domains/delete", { domains: [domain] }, target)),
     onSuccess: (result) => {
-      setNote(result.domainsRemoved.length ? `Removed ${list(result.domainsRemoved)}.` : "That domain was already gone.");
+      setNote(
+        result.domainsRemoved.length ? `Removed ${list(result.domainsRemoved)}.` : "That domain was already gone.",
+      );
       return refresh();
     },
   });

@@ -23,7 +23,12 @@ export function ApiKeyList({ workspaceId, initialPage }: { workspaceId: string; 
   });
   const keys = query.data?.keys ?? [];
 
-  if (query.error) return <p role="alert" className="text-red-800">{query.error.message}</p>;
+  if (query.error)
+    return (
+      <p role="alert" className="text-red-800">
+        {query.error.message}
+      </p>
+    );
   if (keys.length === 0) return <p className={`${ui.card} text-zinc-600`}>This workspace has no API keys.</p>;
   return (
     <div>

@@ -19,12 +19,21 @@ const SWITCHES: { key: Switch; label: string; description: string }[] = [
 ];
 
 /** Per-key advanced queries and activity logs, switched at once (`weft apikey:update` for the operator). */
-export function ApiKeySwitches({ workspaceId, apiKeyId, initial }: { workspaceId: string; apiKeyId: string; initial: Record<Switch, boolean> }) {
+export function ApiKeySwitches({
+  workspaceId,
+  apiKeyId,
+  initial,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  initial: Record<Switch, boolean>;
+}) {
   const queryClient = useQueryClient();
   const [values, setValues] = useState(initial);
   const [saved, setSaved] = useState<string | null>(null);
   const update = useMutation({
-    mutationFn: (change: Partial<Record<Switch, boolean>>) => unwrap(updateApiKeySettingsAction({ apiKey: apiKeyId, ...change }, { workspaceId })),
+    mutationFn: (change: Partial<Record<Switch, boolean>>) =>
+      unwrap(updateApiKeySettingsAction({ apiKey: apiKeyId, ...change }, { workspaceId })),
     onSuccess: (key, change) => {
       setValues({ advancedQueries: key.advancedQueries, activityLogs: key.activityLogs });
       const [name, on] = Object.entries(change)[0] ?? [];

@@ -2,6 +2,21 @@ import { apiKeyBase, API_KEY_SECTIONS, type ApiKeySectionId } from "@/lib/consol
 import { SectionTabs } from "../section-tabs";
 
 /** The sections of one API key. */
-export function ApiKeyTabs({ workspaceId, apiKeyId, current }: { workspaceId: string; apiKeyId: string; current: ApiKeySectionId }) {
-  return <SectionTabs label="API key" base={apiKeyBase(workspaceId, apiKeyId)} sections={API_KEY_SECTIONS} current={current} />;
+export function ApiKeyTabs({
+  workspaceId,
+  apiKeyId,
+  current,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  current: ApiKeySectionId;
+}) {
+  return (
+    <SectionTabs
+      label="API key"
+      base={apiKeyBase(workspaceId, apiKeyId)}
+      sections={API_KEY_SECTIONS}
+      current={current}
+    />
+  );
 }

@@ -32,7 +32,9 @@ export function AuthTokens({ workspaceId, apiKeyId }: { workspaceId: string; api
 
   return (
     <div className="space-y-4">
-      {tokens && tokens.length === 0 && <p className="text-sm text-zinc-600">This key has no auth token. Resetting creates one.</p>}
+      {tokens && tokens.length === 0 && (
+        <p className="text-sm text-zinc-600">This key has no auth token. Resetting creates one.</p>
+      )}
       {tokens?.map((t, i) => (
         <div key={t.token} className="space-y-1">
           <p className="text-sm font-medium text-zinc-800">{t.name}</p>
@@ -59,7 +61,10 @@ export function AuthTokens({ workspaceId, apiKeyId }: { workspaceId: string; api
         <ConfirmButton
           title="Reset the auth token?"
           description={
-            <p>Every current auth token of this key stops working at once. Clients that use it need the new token before they can call weft again.</p>
+            <p>
+              Every current auth token of this key stops working at once. Clients that use it need the new token before
+              they can call weft again.
+            </p>
           }
           confirmLabel="Reset auth token"
           onConfirm={() => reset.mutate()}

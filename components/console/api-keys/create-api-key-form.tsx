@@ -7,7 +7,12 @@ import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { splitList, withoutBlanks } from "@/lib/console/format";
 import { callOperation } from "@/lib/console/operations";
 import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
-import { API_KEY_TYPES, createApiKeyInput, DEFAULT_PERSISTENCE_REGION, DEFAULT_REALTIME_REGION } from "@/lib/domain/api-keys/create-api-key-input";
+import {
+  API_KEY_TYPES,
+  createApiKeyInput,
+  DEFAULT_PERSISTENCE_REGION,
+  DEFAULT_REALTIME_REGION,
+} from "@/lib/domain/api-keys/create-api-key-input";
 import { REGIONS } from "@/lib/domain/fields";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
@@ -43,7 +48,8 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
     },
   );
   const production = values.type === "production";
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -58,7 +64,12 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
 
   return (
     <form onSubmit={submit} noValidate data-ready={hydrated || undefined} className={`${ui.card} max-w-xl space-y-4`}>
-      <TextField label="Name (optional)" value={values.apiKeyName} onChange={set("apiKeyName")} hint="Defaults to “<Owner> Test API Key” or “<Owner> Production API Key”." />
+      <TextField
+        label="Name (optional)"
+        value={values.apiKeyName}
+        onChange={set("apiKeyName")}
+        hint="Defaults to “<Owner> Test API Key” or “<Owner> Production API Key”."
+      />
       <div>
         <label htmlFor={ids.type} className={ui.label}>
           Type
@@ -74,8 +85,18 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
       {production && (
         <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm text-zinc-600">Production keys keep their data in these regions.</legend>
-          <RegionSelect id={ids.persistence} label="Persistence region" value={values.persistenceDBRegion} onChange={set("persistenceDBRegion")} />
-          <RegionSelect id={ids.realtime} label="Realtime region" value={values.realtimeDBRegion} onChange={set("realtimeDBRegion")} />
+          <RegionSelect
+            id={ids.persistence}
+            label="Persistence region"
+            value={values.persistenceDBRegion}
+            onChange={set("persistenceDBRegion")}
+          />
+          <RegionSelect
+            id={ids.realtime}
+            label="Realtime region"
+            value={values.realtimeDBRegion}
+            onChange={set("realtimeDBRegion")}
+          />
         </fieldset>
       )}
       <TextField
@@ -102,8 +123,16 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
           Separate domains with commas, spaces or new lines.
         </p>
       </div>
-      <Checkbox label="Also allow localhost" checked={values.addLocalHostToAllowedDomains} onChange={(c) => setValues((v) => ({ ...v, addLocalHostToAllowedDomains: c }))} />
-      <Checkbox label="Create an auth token for the key" checked={values.createAuthToken} onChange={(c) => setValues((v) => ({ ...v, createAuthToken: c }))} />
+      <Checkbox
+        label="Also allow localhost"
+        checked={values.addLocalHostToAllowedDomains}
+        onChange={(c) => setValues((v) => ({ ...v, addLocalHostToAllowedDomains: c }))}
+      />
+      <Checkbox
+        label="Create an auth token for the key"
+        checked={values.createAuthToken}
+        onChange={(c) => setValues((v) => ({ ...v, createAuthToken: c }))}
+      />
       <FormMessage error={create.error} />
       <button type="submit" className={ui.primary} disabled={!hydrated || create.pending || create.succeeded}>
         {create.pending ? "Creating…" : "Create API key"}
@@ -112,7 +141,17 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
   );
 }
 
-function RegionSelect({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (e: { target: { value: string } }) => void }) {
+function RegionSelect({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+}) {
   return (
     <div>
       <label htmlFor={id} className={ui.label}>
@@ -129,10 +168,23 @@ function RegionSelect({ id, label, value, onChange }: { id: string; label: strin
   );
 }
 
-function Checkbox({ label, checked, onChange }: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+function Checkbox({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <label className="flex items-center gap-3 text-sm font-medium text-zinc-800">
-      <input type="checkbox" className="size-4 accent-zinc-900" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input
+        type="checkbox"
+        className="size-4 accent-zinc-900"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
       {label}
     </label>
   );

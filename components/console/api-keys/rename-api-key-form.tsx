@@ -13,7 +13,15 @@ import { useCheckedMutation } from "../use-checked-mutation";
 import { useHydrated } from "../use-hydrated";
 
 /** Update API Key: the key's name. */
-export function RenameApiKeyForm({ workspaceId, apiKeyId, name }: { workspaceId: string; apiKeyId: string; name: string }) {
+export function RenameApiKeyForm({
+  workspaceId,
+  apiKeyId,
+  name,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  name: string;
+}) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const hydrated = useHydrated();
@@ -36,7 +44,12 @@ export function RenameApiKeyForm({ workspaceId, apiKeyId, name }: { workspaceId:
     <form onSubmit={submit} noValidate data-ready={hydrated || undefined} className="space-y-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="min-w-0 flex-1">
-          <TextField label="Name" value={apiKeyName} onChange={(e) => setApiKeyName(e.target.value)} invalid={!!rename.error} />
+          <TextField
+            label="Name"
+            value={apiKeyName}
+            onChange={(e) => setApiKeyName(e.target.value)}
+            invalid={!!rename.error}
+          />
         </div>
         <button type="submit" className={ui.secondary} disabled={!hydrated || rename.pending}>
           {rename.pending ? "Saving…" : "Rename"}

@@ -63,7 +63,9 @@ export function EmailSettingsForm({
     commentTemplateId: c.commentTemplateId,
     tagTemplateId: c.tagTemplateId,
   });
-  const [triggers, setTriggers] = useState<Record<string, boolean>>(initial.emailServiceConfig.triggers ?? defaultTriggers);
+  const [triggers, setTriggers] = useState<Record<string, boolean>>(
+    initial.emailServiceConfig.triggers ?? defaultTriggers,
+  );
   const [saved, setSaved] = useState<string | null>(null);
 
   // The server action parses with Update Email Config's schema and answers with its message.
@@ -87,18 +89,32 @@ export function EmailSettingsForm({
     const key = newKey.trim();
     save.mutate({
       useEmailService: enabled,
-      emailServiceConfig: { type: type as "default" | "custom" | "sendgrid", ...fields, triggers, ...(key && { apiKey: key }) },
+      emailServiceConfig: {
+        type: type as "default" | "custom" | "sendgrid",
+        ...fields,
+        triggers,
+        ...(key && { apiKey: key }),
+      },
     });
   }
 
-  const field = (name: Fields) => ({ value: fields[name], onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })) });
+  const field = (name: Fields) => ({
+    value: fields[name],
+    onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
+  });
   const allTriggers = [...new Set([...triggerNames, ...Object.keys(triggers)])];
 
   return (
     <div className="space-y-6">
       <form onSubmit={submit} noValidate data-ready={hydrated || undefined} className="space-y-5">
         <label className="flex items-start gap-3">
-          <input type="checkbox" role="switch" className="mt-1 size-4 accent-zinc-900" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            className="mt-1 size-4 accent-zinc-900"
+            checked={enabled}
+            onChange={(e) => setEnabled(e.target.checked)}
+          />
           <span>
             <span className="block text-sm font-medium text-zinc-800">Email notifications</span>
             <span className="block text-sm text-zinc-500">Mail the people involved when a trigger below happens.</span>
@@ -127,7 +143,12 @@ export function EmailSettingsForm({
               </code>
               <ConfirmButton
                 title="Remove the SendGrid key?"
-                description={<p>Mail of this key then goes through this instance&apos;s mailer. Type SendGrid needs a key, so switch the type first.</p>}
+                description={
+                  <p>
+                    Mail of this key then goes through this instance&apos;s mailer. Type SendGrid needs a key, so switch
+                    the type first.
+                  </p>
+                }
                 confirmLabel="Remove key"
                 onConfirm={() => {
                   setSaved(null);
@@ -156,8 +177,16 @@ export function EmailSettingsForm({
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="From email" type="email" autoComplete="off" {...field("fromEmail")} />
           <TextField label="From company" {...field("fromCompany")} />
-          <TextField label="Comment template id" hint="SendGrid dynamic template for everyone not mentioned." {...field("commentTemplateId")} />
-          <TextField label="Tag template id" hint="SendGrid dynamic template for mentioned users." {...field("tagTemplateId")} />
+          <TextField
+            label="Comment template id"
+            hint="SendGrid dynamic template for everyone not mentioned."
+            {...field("commentTemplateId")}
+          />
+          <TextField
+            label="Tag template id"
+            hint="SendGrid dynamic template for mentioned users."
+            {...field("tagTemplateId")}
+          />
         </div>
 
         <TriggerCheckboxes legend="Email triggers" names={allTriggers} values={triggers} onChange={setTriggers} />
@@ -170,8 +199,8 @@ export function EmailSettingsForm({
 
       <div className="space-y-3 border-t border-zinc-200 pt-5">
         <p className="text-sm text-zinc-600">
-          Sends a test mail to you through the same path as the trigger mails: the SendGrid key above when the type is custom or SendGrid and a key is
-          set, otherwise this instance&apos;s mailer.
+          Sends a test mail to you through the same path as the trigger mails: the SendGrid key above when the type is
+          custom or SendGrid and a key is set, otherwise this instance&apos;s mailer.
         </p>
         <FormMessage
           error={test.error?.message}
@@ -183,7 +212,12 @@ export function EmailSettingsForm({
               : null
           }
         />
-        <button type="button" className={ui.secondary} disabled={!hydrated || test.isPending} onClick={() => test.mutate()}>
+        <button
+          type="button"
+          className={ui.secondary}
+          disabled={!hydrated || test.isPending}
+          onClick={() => test.mutate()}
+        >
           {test.isPending ? "Sending…" : "Send test email"}
         </button>
       </div>

@@ -36,7 +36,12 @@ export function MailboxList({ initialPage }: { initialPage: Page }) {
   });
   const mails = query.data?.mails ?? [];
 
-  if (query.error) return <p role="alert" className="text-red-800">{query.error.message}</p>;
+  if (query.error)
+    return (
+      <p role="alert" className="text-red-800">
+        {query.error.message}
+      </p>
+    );
   if (mails.length === 0) return <p className={`${ui.card} text-zinc-600`}>No mail yet.</p>;
   return (
     <div>
@@ -50,7 +55,9 @@ export function MailboxList({ initialPage }: { initialPage: Page }) {
                   <span className="block text-sm break-all text-zinc-600">To {m.to}</span>
                 </span>
                 <span className="flex shrink-0 flex-wrap items-center gap-2 text-sm text-zinc-500">
-                  <span className={`${ui.badge} ${m.status === "failed" ? "border-red-300 bg-red-50 text-red-800" : "border-zinc-300 bg-zinc-50 text-zinc-700"}`}>
+                  <span
+                    className={`${ui.badge} ${m.status === "failed" ? "border-red-300 bg-red-50 text-red-800" : "border-zinc-300 bg-zinc-50 text-zinc-700"}`}
+                  >
                     {m.transport === "outbox" ? "dev outbox" : `SendGrid: ${m.status}`}
                   </span>
                   <time dateTime={new Date(m.createdAt).toISOString()}>{formatTime(m.createdAt)}</time>

@@ -47,7 +47,9 @@ export function AdvancedWebhookSwitch({
         <span>
           <span className="block text-sm font-medium text-zinc-800">Advanced webhooks</span>
           <span className="block text-sm text-zinc-500">
-            {configured ? "Deliver events to the endpoints below, signed, retried and logged." : "Not set up yet: switching on provisions them for this key."}
+            {configured
+              ? "Deliver events to the endpoints below, signed, retried and logged."
+              : "Not set up yet: switching on provisions them for this key."}
           </span>
         </span>
       </label>

@@ -56,7 +56,12 @@ export function AdvancedWebhooks({
           Endpoints
         </h2>
         {config.isEnabled ? (
-          <EndpointList workspaceId={workspaceId} apiKeyId={apiKeyId} eventTypes={eventTypes} initialPage={endpointsPage} />
+          <EndpointList
+            workspaceId={workspaceId}
+            apiKeyId={apiKeyId}
+            eventTypes={eventTypes}
+            initialPage={endpointsPage}
+          />
         ) : (
           <p className="text-sm text-zinc-600">Switch advanced webhooks on to add and manage endpoints.</p>
         )}
@@ -67,10 +72,15 @@ export function AdvancedWebhooks({
           Delivery log
         </h2>
         <p className="mb-4 text-sm text-zinc-600">
-          Every event sent to a webhook, newest first, and each delivery attempt with its status code, duration and the start of the answer. Failed
-          deliveries are retried on a schedule; Resend sends a message again now.
+          Every event sent to a webhook, newest first, and each delivery attempt with its status code, duration and the
+          start of the answer. Failed deliveries are retried on a schedule; Resend sends a message again now.
         </p>
-        <DeliveryLog workspaceId={workspaceId} apiKeyId={apiKeyId} initialPage={initialMessages} canResend={config.isEnabled} />
+        <DeliveryLog
+          workspaceId={workspaceId}
+          apiKeyId={apiKeyId}
+          initialPage={initialMessages}
+          canResend={config.isEnabled}
+        />
       </section>
     </div>
   );

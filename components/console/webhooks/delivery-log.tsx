@@ -28,7 +28,17 @@ const statusBadge = (status: string) =>
       : "border-zinc-300 bg-zinc-50 text-zinc-700";
 
 /** The delivery log: messages newest first, each opening onto its attempts, with Resend (advanced endpoints). */
-export function DeliveryLog({ workspaceId, apiKeyId, initialPage, canResend }: { workspaceId: string; apiKeyId: string; initialPage: Page; canResend: boolean }) {
+export function DeliveryLog({
+  workspaceId,
+  apiKeyId,
+  initialPage,
+  canResend,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  initialPage: Page;
+  canResend: boolean;
+}) {
   const queryClient = useQueryClient();
   const target = { workspaceId, apiKeyId };
   const { query, pager } = usePagedQuery({
@@ -49,7 +59,9 @@ export function DeliveryLog({ workspaceId, apiKeyId, initialPage, canResend }: {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-zinc-600" aria-live="polite">
-          {query.isFetching ? "Refreshing…" : `Updated ${query.dataUpdatedAt ? formatTime(new Date(query.dataUpdatedAt)) : "now"}; refreshes every few seconds.`}
+          {query.isFetching
+            ? "Refreshing…"
+            : `Updated ${query.dataUpdatedAt ? formatTime(new Date(query.dataUpdatedAt)) : "now"}; refreshes every few seconds.`}
         </p>
         <button type="button" className={`${ui.secondary} ${ui.small}`} onClick={refresh} disabled={query.isFetching}>
           Refresh
@@ -57,7 +69,9 @@ export function DeliveryLog({ workspaceId, apiKeyId, initialPage, canResend }: {
       </div>
       <FormMessage error={query.error?.message} />
       {messages.length === 0 ? (
-        <p className="text-sm text-zinc-600">No messages yet. Events show up here once a webhook is set to receive them.</p>
+        <p className="text-sm text-zinc-600">
+          No messages yet. Events show up here once a webhook is set to receive them.
+        </p>
       ) : (
         <ul aria-label="Messages" className="space-y-3">
           {messages.map((m) => (
@@ -70,7 +84,17 @@ export function DeliveryLog({ workspaceId, apiKeyId, initialPage, canResend }: {
   );
 }
 
-function MessageItem({ message: m, workspaceId, apiKeyId, canResend }: { message: MessageView; workspaceId: string; apiKeyId: string; canResend: boolean }) {
+function MessageItem({
+  message: m,
+  workspaceId,
+  apiKeyId,
+  canResend,
+}: {
+  message: MessageView;
+  workspaceId: string;
+  apiKeyId: string;
+  canResend: boolean;
+}) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -79,7 +103,11 @@ function MessageItem({ message: m, workspaceId, apiKeyId, canResend }: { message
     mutationFn: () =>
       unwrap(callOperation("/v2/workspace/advancedwebhook/messages/resend", { messageId: m.id }, target)),
     onSuccess: (r) => {
-      setNote(r.endpointIds.length ? `Resend scheduled to ${r.endpointIds.length} endpoint${r.endpointIds.length > 1 ? "s" : ""}.` : "No endpoint to resend to.");
+      setNote(
+        r.endpointIds.length
+          ? `Resend scheduled to ${r.endpointIds.length} endpoint${r.endpointIds.length > 1 ? "s" : ""}.`
+          : "No endpoint to resend to.",
+      );
       setOpen(true);
       return queryClient.invalidateQueries({ queryKey: apiKeyKeys.advancedWebhook(workspaceId, apiKeyId) });
     },
@@ -107,7 +135,10 @@ function MessageItem({ message: m, workspaceId, apiKeyId, canResend }: { message
             <ul className="space-y-1 text-sm text-zinc-700">
               {m.deliveries.map((d, i) => (
                 <li key={i} className="break-all">
-                  {d.target === "endpoint" ? `Endpoint ${d.endpointId ?? "(deleted)"}` : `Simple webhook (${d.target}) ${d.url ?? ""}`}: {d.status}, {d.attempts} attempt
+                  {d.target === "endpoint"
+                    ? `Endpoint ${d.endpointId ?? "(deleted)"}`
+                    : `Simple webhook (${d.target}) ${d.url ?? ""}`}
+                  : {d.status}, {d.attempts} attempt
                   {d.attempts === 1 ? "" : "s"}
                   {d.lastError && <span className="text-red-800"> ({d.lastError})</span>}
                 </li>
@@ -124,7 +155,12 @@ function MessageItem({ message: m, workspaceId, apiKeyId, canResend }: { message
             <Attempts workspaceId={workspaceId} apiKeyId={apiKeyId} messageId={m.id} />
             <FormMessage error={resend.error?.message} success={note} />
             {canResend && hasEndpoint && (
-              <button type="button" className={`${ui.secondary} ${ui.small}`} disabled={resend.isPending} onClick={() => resend.mutate()}>
+              <button
+                type="button"
+                className={`${ui.secondary} ${ui.small}`}
+                disabled={resend.isPending}
+                onClick={() => resend.mutate()}
+              >
                 {resend.isPending ? "Resending…" : "Resend"}
               </button>
             )}
@@ -154,11 +190,16 @@ function Attempts({ workspaceId, apiKeyId, messageId }: { workspaceId: string; a
   if (list.length === 0) return <p className="text-sm text-zinc-500">No attempts yet.</p>;
   return (
     <div>
-      <ol aria-label={`Attempts of ${messageId}`} className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
+      <ol
+        aria-label={`Attempts of ${messageId}`}
+        className="divide-y divide-zinc-200 rounded-md border border-zinc-200"
+      >
         {list.map((a) => (
           <li key={a.id} className="space-y-1 p-3 text-sm">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-              <span className={`${ui.badge} ${statusBadge(a.status)}`}>{a.responseStatusCode === 0 ? "no answer" : `HTTP ${a.responseStatusCode}`}</span>
+              <span className={`${ui.badge} ${statusBadge(a.status)}`}>
+                {a.responseStatusCode === 0 ? "no answer" : `HTTP ${a.responseStatusCode}`}
+              </span>
               <span className="text-zinc-600">{a.durationMs} ms</span>
               <span className="text-zinc-600">{a.trigger === "manual" ? "resent" : "scheduled"}</span>
               <time dateTime={a.timestamp} className="text-zinc-500">
@@ -175,7 +216,9 @@ function Attempts({ workspaceId, apiKeyId, messageId }: { workspaceId: string; a
           </li>
         ))}
       </ol>
-      {!attempts.data?.done && <p className="mt-2 text-sm text-zinc-500">Showing the latest {ATTEMPTS_SHOWN} attempts.</p>}
+      {!attempts.data?.done && (
+        <p className="mt-2 text-sm text-zinc-500">Showing the latest {ATTEMPTS_SHOWN} attempts.</p>
+      )}
     </div>
   );
 }

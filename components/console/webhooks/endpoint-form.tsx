@@ -74,12 +74,31 @@ export function EndpointForm({
   }
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-label={endpoint ? `Edit ${endpoint.url}` : "New endpoint"}>
-      <TextField label={endpoint ? "URL" : "New endpoint URL"} type="url" inputMode="url" placeholder="https://example.com/webhooks" value={url} onChange={(e) => setUrl(e.target.value)} invalid={!!save.error} />
-      <TextField label={endpoint ? "Description" : "New endpoint description"} value={description} onChange={(e) => setDescription(e.target.value)} />
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4"
+      aria-label={endpoint ? `Edit ${endpoint.url}` : "New endpoint"}
+    >
+      <TextField
+        label={endpoint ? "URL" : "New endpoint URL"}
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com/webhooks"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        invalid={!!save.error}
+      />
+      <TextField
+        label={endpoint ? "Description" : "New endpoint description"}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+      />
       <fieldset>
         <legend className="text-sm font-medium text-zinc-800">Event types</legend>
-        <p className={ui.hint}>None ticked: every event type{endpoint?.filterTypes ? " (a saved filter can be changed, not removed)" : ""}.</p>
+        <p className={ui.hint}>
+          None ticked: every event type{endpoint?.filterTypes ? " (a saved filter can be changed, not removed)" : ""}.
+        </p>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {eventTypes.map((t) => (
             <label key={t} className="flex min-w-0 items-center gap-2">
@@ -99,10 +118,23 @@ export function EndpointForm({
           <label htmlFor={rateId} className={ui.label}>
             Rate limit (deliveries per second, optional)
           </label>
-          <input id={rateId} type="number" min={1} inputMode="numeric" className={`${ui.input} mt-1`} value={rateLimit} onChange={(e) => setRateLimit(e.target.value)} />
+          <input
+            id={rateId}
+            type="number"
+            min={1}
+            inputMode="numeric"
+            className={`${ui.input} mt-1`}
+            value={rateLimit}
+            onChange={(e) => setRateLimit(e.target.value)}
+          />
         </div>
         <label className="flex items-center gap-2 pb-2">
-          <input type="checkbox" className="size-4 accent-zinc-900" checked={disabled} onChange={(e) => setDisabled(e.target.checked)} />
+          <input
+            type="checkbox"
+            className="size-4 accent-zinc-900"
+            checked={disabled}
+            onChange={(e) => setDisabled(e.target.checked)}
+          />
           <span className="text-sm text-zinc-800">Disabled (deliveries to it are skipped)</span>
         </label>
       </div>

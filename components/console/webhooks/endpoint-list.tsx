@@ -44,7 +44,8 @@ export function EndpointList({
       ),
     initialPage: initialPage && asPaged(initialPage),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [...apiKeyKeys.advancedWebhook(workspaceId, apiKeyId), "endpoints"] });
+  const refresh = () =>
+    queryClient.invalidateQueries({ queryKey: [...apiKeyKeys.advancedWebhook(workspaceId, apiKeyId), "endpoints"] });
   const remove = useMutation({
     mutationFn: (endpoint: EndpointView) =>
       unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/delete", { endpointId: endpoint.id }, target)),
@@ -75,7 +76,11 @@ export function EndpointList({
                       {e.rateLimit !== null && ` · at most ${e.rateLimit}/s`}
                     </p>
                   </div>
-                  {e.disabled && <span className={`${ui.badge} shrink-0 self-start border-amber-300 bg-amber-50 text-amber-900`}>Disabled</span>}
+                  {e.disabled && (
+                    <span className={`${ui.badge} shrink-0 self-start border-amber-300 bg-amber-50 text-amber-900`}>
+                      Disabled
+                    </span>
+                  )}
                 </div>
                 {editing === e.id ? (
                   <EndpointForm
@@ -108,7 +113,12 @@ export function EndpointList({
                       <ConfirmButton
                         ariaLabel={`Delete ${e.url}`}
                         title={`Delete ${e.url}?`}
-                        description={<p>The endpoint, its signing secret and its deliveries (pending ones and their attempt history) are removed for good.</p>}
+                        description={
+                          <p>
+                            The endpoint, its signing secret and its deliveries (pending ones and their attempt history)
+                            are removed for good.
+                          </p>
+                        }
                         confirmLabel="Delete endpoint"
                         onConfirm={() => remove.mutate(e)}
                         disabled={remove.isPending}

@@ -12,7 +12,17 @@ import { ui } from "../styles";
 import { useRevealedQuery } from "../use-revealed-query";
 
 /** An endpoint's signing secret: revealed after confirming, rotated after confirming (the old one signs for 24 h). */
-export function EndpointSecret({ workspaceId, apiKeyId, endpointId, url }: { workspaceId: string; apiKeyId: string; endpointId: string; url: string }) {
+export function EndpointSecret({
+  workspaceId,
+  apiKeyId,
+  endpointId,
+  url,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  endpointId: string;
+  url: string;
+}) {
   const queryClient = useQueryClient();
   const target = { workspaceId, apiKeyId };
   const queryKey = apiKeyKeys.endpointSecret(workspaceId, apiKeyId, endpointId);
@@ -35,7 +45,11 @@ export function EndpointSecret({ workspaceId, apiKeyId, endpointId, url }: { wor
       {value && <SecretValue label={`Signing secret of ${url}`} value={value} />}
       <FormMessage
         error={secret.query.error?.message ?? rotate.error?.message}
-        success={rotated ? "New signing secret issued. For 24 hours deliveries are signed with both the new and the old secret." : null}
+        success={
+          rotated
+            ? "New signing secret issued. For 24 hours deliveries are signed with both the new and the old secret."
+            : null
+        }
       />
       <div className="flex flex-col gap-2 sm:flex-row">
         {secret.shown ? (
@@ -53,7 +67,12 @@ export function EndpointSecret({ workspaceId, apiKeyId, endpointId, url }: { wor
           <ConfirmButton
             ariaLabel={`Reveal signing secret of ${url}`}
             title="Reveal the signing secret?"
-            description={<p>Anyone who sees it can sign requests your receiver will trust. Reveal it only where nobody is looking over your shoulder.</p>}
+            description={
+              <p>
+                Anyone who sees it can sign requests your receiver will trust. Reveal it only where nobody is looking
+                over your shoulder.
+              </p>
+            }
             confirmLabel="Reveal secret"
             onConfirm={() => secret.show()}
             className={`${ui.secondary} ${ui.small}`}
@@ -64,7 +83,12 @@ export function EndpointSecret({ workspaceId, apiKeyId, endpointId, url }: { wor
         <ConfirmButton
           ariaLabel={`Rotate signing secret of ${url}`}
           title="Rotate the signing secret?"
-          description={<p>A new secret signs every delivery from now on; the old one keeps signing beside it for 24 hours so your receiver can switch over.</p>}
+          description={
+            <p>
+              A new secret signs every delivery from now on; the old one keeps signing beside it for 24 hours so your
+              receiver can switch over.
+            </p>
+          }
           confirmLabel="Rotate secret"
           onConfirm={() => rotate.mutate()}
           disabled={rotate.isPending}

@@ -38,7 +38,11 @@ export function SimpleWebhookForm({
   const c = initial.webhookServiceConfig;
   const [enabled, setEnabled] = useState(initial.useWebhookService);
   const [showToken, setShowToken] = useState(false);
-  const [values, setValues] = useState({ authToken: c.authToken, rawNotificationUrl: c.rawNotificationUrl, processedNotificationUrl: c.processedNotificationUrl });
+  const [values, setValues] = useState({
+    authToken: c.authToken,
+    rawNotificationUrl: c.rawNotificationUrl,
+    processedNotificationUrl: c.processedNotificationUrl,
+  });
   const [triggers, setTriggers] = useState<Record<string, boolean>>(c.triggers ?? defaultTriggers);
   const [saved, setSaved] = useState<string | null>(null);
 
@@ -61,19 +65,34 @@ export function SimpleWebhookForm({
     save.mutate({ useWebhookService: enabled, webhookServiceConfig: { ...trimmed, triggers } });
   }
 
-  const field = (name: keyof typeof values) => ({ value: values[name], onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })) });
+  const field = (name: keyof typeof values) => ({
+    value: values[name],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  });
   const allTriggers = [...new Set([...triggerNames, ...Object.keys(triggers)])];
 
   return (
     <form onSubmit={submit} noValidate data-ready={hydrated || undefined} className="space-y-5">
       <label className="flex items-start gap-3">
-        <input type="checkbox" role="switch" className="mt-1 size-4 accent-zinc-900" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />
+        <input
+          type="checkbox"
+          role="switch"
+          className="mt-1 size-4 accent-zinc-900"
+          checked={enabled}
+          onChange={(e) => setEnabled(e.target.checked)}
+        />
         <span>
           <span className="block text-sm font-medium text-zinc-800">Simple webhooks</span>
           <span className="block text-sm text-zinc-500">Post events whose trigger is on to the URLs below.</span>
         </span>
       </label>
-      <TextField label="Raw notification URL" type="url" inputMode="url" placeholder="https://example.com/hooks/raw" {...field("rawNotificationUrl")} />
+      <TextField
+        label="Raw notification URL"
+        type="url"
+        inputMode="url"
+        placeholder="https://example.com/hooks/raw"
+        {...field("rawNotificationUrl")}
+      />
       <TextField
         label="Processed notification URL"
         type="url"
@@ -92,7 +111,12 @@ export function SimpleWebhookForm({
             {...field("authToken")}
           />
         </div>
-        <button type="button" className={`${ui.secondary} sm:mb-7`} aria-pressed={showToken} onClick={() => setShowToken((s) => !s)}>
+        <button
+          type="button"
+          className={`${ui.secondary} sm:mb-7`}
+          aria-pressed={showToken}
+          onClick={() => setShowToken((s) => !s)}
+        >
           {showToken ? "Hide token" : "Show token"}
         </button>
       </div>

@@ -23,7 +23,8 @@ export function CreateWorkspaceForm({ ownerEmail, operator }: { ownerEmail: stri
     await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
     router.push(`/workspaces/${created.id}`);
   });
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -40,9 +41,18 @@ export function CreateWorkspaceForm({ ownerEmail, operator }: { ownerEmail: stri
         onChange={set("ownerEmail")}
         invalid={create.field === "ownerEmail"}
         readOnly={!operator}
-        hint={operator ? "As an operator you may create a workspace for any address." : "Workspaces you create are owned by your address."}
+        hint={
+          operator
+            ? "As an operator you may create a workspace for any address."
+            : "Workspaces you create are owned by your address."
+        }
       />
-      <TextField label="Workspace name (optional)" value={values.workspaceName} onChange={set("workspaceName")} hint="Defaults to “<owner name> workspace”." />
+      <TextField
+        label="Workspace name (optional)"
+        value={values.workspaceName}
+        onChange={set("workspaceName")}
+        hint="Defaults to “<owner name> workspace”."
+      />
       <TextField label="Owner name (optional)" autoComplete="name" value={values.name} onChange={set("name")} />
       <TextField
         label="Avatar URL (optional)"
@@ -60,7 +70,8 @@ export function CreateWorkspaceForm({ ownerEmail, operator }: { ownerEmail: stri
         </button>
       </div>
       <p className="text-sm text-zinc-500">
-        An address may own up to five workspaces; a second one needs the first on the paid plan. Disposable email domains are refused.
+        An address may own up to five workspaces; a second one needs the first on the paid plan. Disposable email
+        domains are refused.
       </p>
     </form>
   );

@@ -25,7 +25,12 @@ export function WorkspaceList({ initialPage, showOwner }: { initialPage: Page; s
   });
   const workspaces = query.data?.workspaces ?? [];
 
-  if (query.error) return <p role="alert" className="text-red-800">{query.error.message}</p>;
+  if (query.error)
+    return (
+      <p role="alert" className="text-red-800">
+        {query.error.message}
+      </p>
+    );
   if (workspaces.length === 0) {
     return (
       <div className={`${ui.card} text-zinc-600`}>

@@ -39,7 +39,12 @@ export function WorkspaceSettingsForm({ workspaceId, initial }: { workspaceId: s
         <label htmlFor={planId} className={ui.label}>
           Plan
         </label>
-        <select id={planId} className={`${ui.input} mt-1 sm:max-w-xs`} value={values.plan} onChange={(e) => setValues((v) => ({ ...v, plan: e.target.value }))}>
+        <select
+          id={planId}
+          className={`${ui.input} mt-1 sm:max-w-xs`}
+          value={values.plan}
+          onChange={(e) => setValues((v) => ({ ...v, plan: e.target.value }))}
+        >
           {PLANS.map((p) => (
             <option key={p} value={p}>
               {p}
@@ -56,7 +61,9 @@ export function WorkspaceSettingsForm({ workspaceId, initial }: { workspaceId: s
         />
         <span>
           <span className="block text-sm font-medium text-zinc-800">Self-serve production API keys</span>
-          <span className="block text-sm text-zinc-500">The owner may create production keys (the workspace must also be on the paid plan).</span>
+          <span className="block text-sm text-zinc-500">
+            The owner may create production keys (the workspace must also be on the paid plan).
+          </span>
         </span>
       </label>
       <FormMessage error={save.error} success={save.succeeded ? "Workspace settings saved." : null} />

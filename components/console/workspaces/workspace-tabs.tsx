@@ -3,5 +3,7 @@ import { SectionTabs } from "../section-tabs";
 
 /** The sections of one workspace. */
 export function WorkspaceTabs({ workspaceId, current }: { workspaceId: string; current: WorkspaceSectionId }) {
-  return <SectionTabs label="Workspace" base={workspaceBase(workspaceId)} sections={WORKSPACE_SECTIONS} current={current} />;
+  return (
+    <SectionTabs label="Workspace" base={workspaceBase(workspaceId)} sections={WORKSPACE_SECTIONS} current={current} />
+  );
 }

@@ -18,8 +18,17 @@ export function WorkspaceToken({ workspaceId }: { workspaceId: string }) {
     <div className="space-y-3">
       {token && <SecretValue label="Workspace auth token" value={token} />}
       <FormMessage error={secret.query.error?.message} />
-      <button type="button" className={`${ui.secondary} ${ui.small}`} onClick={secret.shown ? secret.hide : secret.show} disabled={secret.query.isFetching}>
-        {secret.shown ? (secret.query.isFetching ? "Revealing…" : "Hide workspace auth token") : "Reveal workspace auth token"}
+      <button
+        type="button"
+        className={`${ui.secondary} ${ui.small}`}
+        onClick={secret.shown ? secret.hide : secret.show}
+        disabled={secret.query.isFetching}
+      >
+        {secret.shown
+          ? secret.query.isFetching
+            ? "Revealing…"
+            : "Hide workspace auth token"
+          : "Reveal workspace auth token"}
       </button>
     </div>
   );

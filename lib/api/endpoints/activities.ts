@@ -22,7 +22,8 @@ export const activityEndpoints = [
   defineEndpoint({
     path: "/v2/activities/get",
     auth: "apiKey",
-    summary: "Get Activity Logs: filters combine; paged (pageSize default 1000, pageToken), sorted by timestamp (order, default desc).",
+    summary:
+      "Get Activity Logs: filters combine; paged (pageSize default 1000, pageToken), sorted by timestamp (order, default desc).",
     input: getActivitiesInput,
     message: "Activity(s) retrieved successfully.",
     run: (input, ctx) => getActivities(ctx.scope, input, ctx.db),

@@ -16,7 +16,8 @@ export const agentEndpoints = [
   defineEndpoint({
     path: "/v2/agents/add",
     auth: "apiKey",
-    summary: "Add Agent (weft): name, model, instruction and what it reads (crdt: a document's CRDT content; text: a text given at run time). Version 1.",
+    summary:
+      "Add Agent (weft): name, model, instruction and what it reads (crdt: a document's CRDT content; text: a text given at run time). Version 1.",
     input: addAgentInput,
     output: agentOutput,
     message: "Agent added successfully.",
@@ -67,7 +68,8 @@ export const agentEndpoints = [
   defineEndpoint({
     path: "/v2/agents/execution/list",
     auth: "apiKey",
-    summary: "List Agent Executions: filters, status, pageSize 1-500 (default 50), orderDirection by startedAt (default desc), cursor paging.",
+    summary:
+      "List Agent Executions: filters, status, pageSize 1-500 (default 50), orderDirection by startedAt (default desc), cursor paging.",
     input: listAgentExecutionsInput,
     output: executionPageOutput,
     message: "Executions listed successfully.",

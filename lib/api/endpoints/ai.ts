@@ -23,7 +23,8 @@ export const aiEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/apikeyconfig/update",
     auth: "apiKey",
-    summary: "Update API Key Config. Merge-only; AI provider keys (aiModelApiKey) are stored encrypted and echoed masked.",
+    summary:
+      "Update API Key Config. Merge-only; AI provider keys (aiModelApiKey) are stored encrypted and echoed masked.",
     input: updateApiKeyConfigInput,
     output: updatedApiKeyConfigOutput,
     message: "API key configuration updated successfully.",

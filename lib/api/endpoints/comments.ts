@@ -8,17 +8,24 @@ import {
   commentOutput,
   reactionChangeOutput,
 } from "@/lib/domain/comments/comments-contract";
-import { deleteCommentAnnotations, deleteCommentAnnotationsInput } from "@/lib/domain/comments/delete-comment-annotations";
+import {
+  deleteCommentAnnotations,
+  deleteCommentAnnotationsInput,
+} from "@/lib/domain/comments/delete-comment-annotations";
 import { deleteComments, deleteCommentsInput } from "@/lib/domain/comments/delete-comments";
 import { getCommentAnnotations, getCommentAnnotationsInput } from "@/lib/domain/comments/get-comment-annotations";
 import { getComments, getCommentsInput } from "@/lib/domain/comments/get-comments";
 import { addReaction, deleteReaction, reactionInput } from "@/lib/domain/comments/reactions";
-import { updateCommentAnnotations, updateCommentAnnotationsInput } from "@/lib/domain/comments/update-comment-annotations";
+import {
+  updateCommentAnnotations,
+  updateCommentAnnotationsInput,
+} from "@/lib/domain/comments/update-comment-annotations";
 import { updateComments, updateCommentsInput } from "@/lib/domain/comments/update-comments";
 import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
 
-const EVENTS = "Each change emits a typed event (outbox), which the dispatcher turns into activity records, notifications, emails and webhooks.";
+const EVENTS =
+  "Each change emits a typed event (outbox), which the dispatcher turns into activity records, notifications, emails and webhooks.";
 
 export const commentEndpoints = [
   defineEndpoint({
@@ -34,7 +41,8 @@ export const commentEndpoints = [
   defineEndpoint({
     path: "/v2/commentannotations/get",
     auth: "apiKey",
-    summary: "Get Comment Annotations with their comments and reactions. Filters combine; paged (pageSize default 1000, nextPageToken).",
+    summary:
+      "Get Comment Annotations with their comments and reactions. Filters combine; paged (pageSize default 1000, nextPageToken).",
     input: getCommentAnnotationsInput,
     message: "Comment Annotation(s) retrieved successfully.",
     run: (input, ctx) => getCommentAnnotations(ctx.scope, input, ctx.db),

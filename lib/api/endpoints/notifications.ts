@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { itemResults } from "@/lib/domain/batch";
-import { addNotifications, addNotificationsV1Input, addNotificationsV2Input, NOTIFICATION_ADDED } from "@/lib/domain/notifications/add-notifications";
+import {
+  addNotifications,
+  addNotificationsV1Input,
+  addNotificationsV2Input,
+  NOTIFICATION_ADDED,
+} from "@/lib/domain/notifications/add-notifications";
 import { deleteNotifications, deleteNotificationsInput } from "@/lib/domain/notifications/delete-notifications";
 import {
   getNotificationsV1,
@@ -40,7 +45,8 @@ export const notificationEndpoints = [
   defineEndpoint({
     path: "/v1/notifications/get",
     auth: "apiKey",
-    summary: "Get Notifications (v1, no paging: the newest 1,000). Filters combine; userId selects the notifications that user receives.",
+    summary:
+      "Get Notifications (v1, no paging: the newest 1,000). Filters combine; userId selects the notifications that user receives.",
     input: getNotificationsV1Input,
     output: z.array(notificationOutput),
     message: RETRIEVED,
@@ -49,7 +55,8 @@ export const notificationEndpoints = [
   defineEndpoint({
     path: "/v2/notifications/get",
     auth: "apiKey",
-    summary: "Get Notifications (v2): the v1 filters, paged (pageSize default 1000, pageToken), sorted by timestamp (order, default desc). Needs advanced queries.",
+    summary:
+      "Get Notifications (v2): the v1 filters, paged (pageSize default 1000, pageToken), sorted by timestamp (order, default desc). Needs advanced queries.",
     input: getNotificationsV2Input,
     message: RETRIEVED,
     run: (input, ctx) => getNotificationsV2(ctx.scope, input, ctx.db),

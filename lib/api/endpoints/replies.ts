@@ -14,7 +14,8 @@ type PagedShape<T extends string, S extends z.ZodType> = {
  * returns `{ [dataKey]: ..., [tokenKey]?: ... }`.
  */
 export function paged<D extends string, T extends string, S extends z.ZodType>(dataKey: D, tokenKey: T, data: S) {
-  const output = z.object({ [dataKey]: data, [tokenKey]: z.string().optional() } as Record<D, S> & Record<T, z.ZodOptional<z.ZodString>>);
+  const output = z.object({ [dataKey]: data, [tokenKey]: z.string().optional() } as Record<D, S> &
+    Record<T, z.ZodOptional<z.ZodString>>);
   const shape = {
     status: z.literal("success"),
     message: z.string(),
@@ -26,7 +27,12 @@ export function paged<D extends string, T extends string, S extends z.ZodType>(d
     reply: {
       build: (out: z.output<typeof output>, message: string) => {
         const values = out as Record<string, unknown>;
-        return { status: "success", message, data: values[dataKey], ...(values[tokenKey] ? { [tokenKey]: values[tokenKey] } : {}) };
+        return {
+          status: "success",
+          message,
+          data: values[dataKey],
+          ...(values[tokenKey] ? { [tokenKey]: values[tokenKey] } : {}),
+        };
       },
       schema: z.object(shape),
     },

@@ -16,7 +16,12 @@ export const userDataEndpoints = [
     message: "Data fetched successfully.",
     run: (input, ctx) => getUserData(ctx.scope, input, ctx.db),
     reply: {
-      build: (out: z.output<typeof output>, message: string) => ({ status: "success", message, data: out.data, nextPageToken: out.nextPageToken }),
+      build: (out: z.output<typeof output>, message: string) => ({
+        status: "success",
+        message,
+        data: out.data,
+        nextPageToken: out.nextPageToken,
+      }),
       schema: z.object({
         status: z.literal("success"),
         message: z.string(),

@@ -2,13 +2,19 @@ import { createEndpoint, createEndpointInput } from "@/lib/domain/webhooks/creat
 import { deleteEndpoint } from "@/lib/domain/webhooks/delete-endpoint";
 import { endpointIdInput } from "@/lib/domain/webhooks/endpoint-fields";
 import { getEndpointSecret, rotateEndpointSecret } from "@/lib/domain/webhooks/endpoint-secret";
-import { getAdvancedWebhookConfig, getAdvancedWebhookConfigInput } from "@/lib/domain/webhooks/get-advanced-webhook-config";
+import {
+  getAdvancedWebhookConfig,
+  getAdvancedWebhookConfigInput,
+} from "@/lib/domain/webhooks/get-advanced-webhook-config";
 import { getAttempts, getAttemptsInput } from "@/lib/domain/webhooks/get-attempts";
 import { getEndpoints, getEndpointsInput } from "@/lib/domain/webhooks/get-endpoints";
 import { getMessages, getMessagesInput } from "@/lib/domain/webhooks/get-messages";
 import { getWebhookConfig, getWebhookConfigInput } from "@/lib/domain/webhooks/get-webhook-config";
 import { resendMessage, resendMessageInput } from "@/lib/domain/webhooks/resend-message";
-import { updateAdvancedWebhookConfig, updateAdvancedWebhookConfigInput } from "@/lib/domain/webhooks/update-advanced-webhook-config";
+import {
+  updateAdvancedWebhookConfig,
+  updateAdvancedWebhookConfigInput,
+} from "@/lib/domain/webhooks/update-advanced-webhook-config";
 import { updateEndpoint, updateEndpointInput } from "@/lib/domain/webhooks/update-endpoint";
 import { updateWebhookConfig, updateWebhookConfigInput } from "@/lib/domain/webhooks/update-webhook-config";
 import {
@@ -61,7 +67,7 @@ export const webhookEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/advancedwebhookconfig/get",
     auth: "apiKey",
-    summary: "Get Advanced Webhook Config (all false or \"\" until configured).",
+    summary: 'Get Advanced Webhook Config (all false or "" until configured).',
     input: getAdvancedWebhookConfigInput,
     output: advancedWebhookConfigOutput,
     message: "Advanced webhook configuration retrieved successfully.",
@@ -120,7 +126,8 @@ export const webhookEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/secret/rotate",
     auth: "apiKey",
-    summary: "Rotate an endpoint's signing secret. For 24 hours deliveries carry signatures with both the new and the old secret.",
+    summary:
+      "Rotate an endpoint's signing secret. For 24 hours deliveries carry signatures with both the new and the old secret.",
     input: endpointIdInput,
     output: endpointSecretOutput,
     message: "Advanced webhook endpoint secret rotated successfully.",
@@ -130,7 +137,8 @@ export const webhookEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/messages/get",
     auth: "apiKey",
-    summary: "The webhook delivery log: messages newest first, each with its deliveries' state. Filter by endpointId or eventType.",
+    summary:
+      "The webhook delivery log: messages newest first, each with its deliveries' state. Filter by endpointId or eventType.",
     input: getMessagesInput,
     output: webhookMessagesPageOutput,
     message: "Advanced webhook messages retrieved successfully.",
@@ -140,7 +148,8 @@ export const webhookEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/attempts/get",
     auth: "apiKey",
-    summary: "Every delivery attempt, newest first, with status code, duration and a response excerpt. Filter by messageId or endpointId.",
+    summary:
+      "Every delivery attempt, newest first, with status code, duration and a response excerpt. Filter by messageId or endpointId.",
     input: getAttemptsInput,
     output: webhookAttemptsPageOutput,
     message: "Advanced webhook attempts retrieved successfully.",

@@ -23,21 +23,25 @@ export async function recordActivity(tx: Parameters<EventConsumer["consume"]>[0]
   const reaction = e.data.reaction as { icon?: string } | undefined;
   // A change made without actionUser is attributed to the API key.
   const actionUser = e.actor ?? { userId: e.apiKeyId };
-  await writeActivity(tx, { apiKeyId: e.apiKeyId, organizationId: e.organizationId }, {
-    documentId: e.documentId,
-    activityId: e.id,
-    featureType: e.type.startsWith("reaction.") ? "reaction" : "comment",
-    actionType: e.type,
-    actionUser,
-    targetEntityId: e.annotationId,
-    ...(comment?.commentId !== undefined && { targetSubEntityId: String(comment.commentId) }),
-    changes: e.data.changes as Record<string, unknown> | undefined,
-    entityData: e.data.reaction ?? e.data.comment ?? e.data.commentAnnotation,
-    entityTargetData: e.data.commentAnnotation,
-    displayMessageTemplate: TEMPLATES[e.type],
-    displayMessageTemplateData: { actionUser, ...(reaction?.icon !== undefined && { icon: reaction.icon }) },
-    timestamp: new Date(e.timestamp),
-  });
+  await writeActivity(
+    tx,
+    { apiKeyId: e.apiKeyId, organizationId: e.organizationId },
+    {
+      documentId: e.documentId,
+      activityId: e.id,
+      featureType: e.type.startsWith("reaction.") ? "reaction" : "comment",
+      actionType: e.type,
+      actionUser,
+      targetEntityId: e.annotationId,
+      ...(comment?.commentId !== undefined && { targetSubEntityId: String(comment.commentId) }),
+      changes: e.data.changes as Record<string, unknown> | undefined,
+      entityData: e.data.reaction ?? e.data.comment ?? e.data.commentAnnotation,
+      entityTargetData: e.data.commentAnnotation,
+      displayMessageTemplate: TEMPLATES[e.type],
+      displayMessageTemplateData: { actionUser, ...(reaction?.icon !== undefined && { icon: reaction.icon }) },
+      timestamp: new Date(e.timestamp),
+    },
+  );
 }
 
 export const activityConsumer: EventConsumer = { name: "activity-log", consume: recordActivity };

@@ -54,7 +54,12 @@ export async function addActivities(scope: ApiKeyScope, input: z.output<typeof a
   const now = new Date();
   for (const a of input.activities) {
     const { id, ...rest } = a;
-    await writeActivity(tx, org, { ...rest, documentId: input.documentId, activityId: id ?? newId("act"), timestamp: now });
+    await writeActivity(tx, org, {
+      ...rest,
+      documentId: input.documentId,
+      activityId: id ?? newId("act"),
+      timestamp: now,
+    });
   }
   return { success: true as const, message: ACTIVITIES_ADDED };
 }

@@ -17,7 +17,11 @@ export const deleteActivitiesInput = z.strictObject({
  * Delete Activity Logs: the records the filters match (they combine), up to 1,000 per call. Named
  * activityIds that match nothing are reported as failed.
  */
-export async function deleteActivities(scope: ApiKeyScope, input: z.output<typeof deleteActivitiesInput>, tx: Tx): Promise<ItemResults> {
+export async function deleteActivities(
+  scope: ApiKeyScope,
+  input: z.output<typeof deleteActivitiesInput>,
+  tx: Tx,
+): Promise<ItemResults> {
   if (input.documentId === undefined && input.targetEntityId === undefined && !input.activityIds) {
     throw invalid("At least one of documentId, targetEntityId or activityIds is required.");
   }
@@ -27,7 +31,12 @@ export async function deleteActivities(scope: ApiKeyScope, input: z.output<typeo
     ...(input.targetEntityId !== undefined && { targetEntityId: input.targetEntityId }),
     ...(input.activityIds && { activityId: { in: input.activityIds } }),
   };
-  const matched = await tx.activityLog.findMany({ where, select: { id: true, activityId: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: MAX_BATCH });
+  const matched = await tx.activityLog.findMany({
+    where,
+    select: { id: true, activityId: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: MAX_BATCH,
+  });
   await tx.activityLog.deleteMany({ where: { ...where, id: { in: matched.map((m) => m.id) } } });
   const results: ItemResults = {};
   for (const id of input.activityIds ?? []) results[id] = { success: false, message: "Failed to delete activity." };

@@ -30,7 +30,8 @@ export interface ActivityDraft {
   timestamp?: Date;
 }
 
-export const activityRowId = (org: OrgScope, activityId: string) => derivedId("act", [org.apiKeyId, org.organizationId, activityId]);
+export const activityRowId = (org: OrgScope, activityId: string) =>
+  derivedId("act", [org.apiKeyId, org.organizationId, activityId]);
 
 export async function writeActivity(tx: Tx, org: OrgScope, a: ActivityDraft) {
   const fields = {
@@ -54,7 +55,8 @@ export async function writeActivity(tx: Tx, org: OrgScope, a: ActivityDraft) {
   // An overwrite replaces the whole record: JSON fields the new write leaves out are cleared.
   const cleared = { changes: null, entityData: null, entityTargetData: null, displayMessageTemplateData: null };
   const update = { ...fields };
-  for (const k of Object.keys(cleared) as (keyof typeof cleared)[]) if (update[k] === undefined) (update as Record<string, unknown>)[k] = Prisma.DbNull;
+  for (const k of Object.keys(cleared) as (keyof typeof cleared)[])
+    if (update[k] === undefined) (update as Record<string, unknown>)[k] = Prisma.DbNull;
   await tx.activityLog.upsert({
     where: { apiKeyId_organizationId_activityId: { ...org, activityId: a.activityId } },
     create: { id, ...org, activityId: a.activityId, ...fields },

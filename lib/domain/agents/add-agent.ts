@@ -9,7 +9,10 @@ export const addAgentInput = z.strictObject({ agentId: agentId.optional(), ...ag
 
 export async function addAgent(scope: ApiKeyScope, input: z.output<typeof addAgentInput>, tx: Tx) {
   const { agentId: id = newId("agent"), ...fields } = input;
-  const { count } = await tx.agent.createMany({ data: [{ apiKeyId: scope.apiKeyId, id, ...fields }], skipDuplicates: true });
+  const { count } = await tx.agent.createMany({
+    data: [{ apiKeyId: scope.apiKeyId, id, ...fields }],
+    skipDuplicates: true,
+  });
   if (count === 0) throw new DomainError("ALREADY_EXISTS", "An agent with this agentId already exists.");
   const row = await tx.agent.findUniqueOrThrow({ where: { apiKeyId_id: { apiKeyId: scope.apiKeyId, id } } });
   return agentView(row);

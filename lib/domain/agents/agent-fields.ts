@@ -19,7 +19,9 @@ export const agentFields = {
     .string()
     .min(1)
     .max(200)
-    .refine((m) => providerOf(m) !== undefined, { error: "model must be a gpt-, o1-, o3-, o4-, claude- or gemini- model." }),
+    .refine((m) => providerOf(m) !== undefined, {
+      error: "model must be a gpt-, o1-, o3-, o4-, claude- or gemini- model.",
+    }),
   instruction: z.string().min(1).max(20_000),
   /** `crdt`: the CRDT content of the document named at run time; `text`: a text given at run time. */
   reads: z.enum(AGENT_READS),
@@ -49,16 +51,18 @@ export function agentView(a: AgentRow) {
   };
 }
 
-export const agentOutput = z.object({
-  agentId: z.string(),
-  name: z.string(),
-  model: z.string(),
-  instruction: z.string(),
-  reads: z.enum(AGENT_READS),
-  version: z.number().int(),
-  createdAt: z.number().describe("Epoch milliseconds."),
-  updatedAt: z.number().describe("Epoch milliseconds."),
-}).meta({ id: "Agent" });
+export const agentOutput = z
+  .object({
+    agentId: z.string(),
+    name: z.string(),
+    model: z.string(),
+    instruction: z.string(),
+    reads: z.enum(AGENT_READS),
+    version: z.number().int(),
+    createdAt: z.number().describe("Epoch milliseconds."),
+    updatedAt: z.number().describe("Epoch milliseconds."),
+  })
+  .meta({ id: "Agent" });
 
 /** Get Agents' `data`. */
 export const agentsPageOutput = z.object({ agents: z.array(agentOutput), nextPageToken: z.string().optional() });

@@ -24,13 +24,21 @@ interface Execution {
 async function outcomeOf(e: Execution, db: Db): Promise<Outcome> {
   let input: string | undefined;
   if (e.reads === "crdt") {
-    input = await readDocumentText(e.apiKeyId, { organizationId: e.organizationId ?? "", documentId: e.documentId ?? "", editorId: e.editorId }, db);
+    input = await readDocumentText(
+      e.apiKeyId,
+      { organizationId: e.organizationId ?? "", documentId: e.documentId ?? "", editorId: e.editorId },
+      db,
+    );
     if (input === undefined) return { status: "skipped", message: "Nothing to read: the document has no CRDT data." };
   } else {
     input = e.inputText ?? "";
   }
   if (!input.trim()) return { status: "skipped", message: "Nothing to read: the input text is empty." };
-  const answer = await callModel(e.apiKeyId, { model: e.model, prompt: withVerdictInstruction(e.instruction), text: input }, db);
+  const answer = await callModel(
+    e.apiKeyId,
+    { model: e.model, prompt: withVerdictInstruction(e.instruction), text: input },
+    db,
+  );
   if (!answer.success) return { status: "error", message: answer.error };
   return { status: verdictOf(answer.text), message: answer.text };
 }
@@ -40,9 +48,10 @@ export async function executeAgent({ executionId }: { executionId: string }, { d
   if (!execution) return; // already finished (a retried job)
   // Provider failures come back as outcomes; anything else that goes wrong here (a bad stored document, a
   // bug) ends the execution as `error` too, instead of leaving it `running` once the job's retries run out.
-  const outcome = await outcomeOf(execution, db).catch(
-    (e: unknown): Outcome => ({ status: "error", message: `The agent could not run: ${e instanceof Error ? e.message : String(e)}` }),
-  );
+  const outcome = await outcomeOf(execution, db).catch((e: unknown): Outcome => ({
+    status: "error",
+    message: `The agent could not run: ${e instanceof Error ? e.message : String(e)}`,
+  }));
   const completedAt = new Date();
   await db.agentExecution.updateMany({
     where: { id: executionId, apiKeyId: execution.apiKeyId, status: "running" },

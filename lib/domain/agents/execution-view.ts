@@ -35,19 +35,21 @@ export function executionView(e: ExecutionRow) {
   };
 }
 
-export const executionOutput = z.object({
-  id: z.string(),
-  agentId: z.string(),
-  agentName: z.string(),
-  agentVersion: z.number().int(),
-  status: z.enum(EXECUTION_STATUSES),
-  message: z.string(),
-  startedAt: z.number().describe("Epoch milliseconds; the sort key."),
-  completedAt: z.number().nullable(),
-  durationMs: z.number().nullable(),
-  trigger: z.string(),
-  metadata: z.object({ organizationId: z.string(), documentId: z.string().nullable() }).optional(),
-}).meta({ id: "AgentExecution" });
+export const executionOutput = z
+  .object({
+    id: z.string(),
+    agentId: z.string(),
+    agentName: z.string(),
+    agentVersion: z.number().int(),
+    status: z.enum(EXECUTION_STATUSES),
+    message: z.string(),
+    startedAt: z.number().describe("Epoch milliseconds; the sort key."),
+    completedAt: z.number().nullable(),
+    durationMs: z.number().nullable(),
+    trigger: z.string(),
+    metadata: z.object({ organizationId: z.string(), documentId: z.string().nullable() }).optional(),
+  })
+  .meta({ id: "AgentExecution" });
 
 /** List Agent Executions' `result` (this endpoint's reply has no status/message/data wrapper). */
 export const executionPageOutput = z.object({

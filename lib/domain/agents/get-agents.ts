@@ -13,7 +13,11 @@ export const getAgentsInput = z.strictObject({
 export async function getAgents(scope: ApiKeyScope, input: z.output<typeof getAgentsInput>, tx: Reader) {
   const position = input.pageToken ? decodePageToken(input.pageToken) : undefined;
   const rows = await tx.agent.findMany({
-    where: { apiKeyId: scope.apiKeyId, ...(input.agentIds && { id: { in: input.agentIds } }), ...afterPosition(position) },
+    where: {
+      apiKeyId: scope.apiKeyId,
+      ...(input.agentIds && { id: { in: input.agentIds } }),
+      ...afterPosition(position),
+    },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: input.pageSize + 1,
   });
@@ -21,6 +25,7 @@ export async function getAgents(scope: ApiKeyScope, input: z.output<typeof getAg
   const last = page[page.length - 1];
   return {
     agents: page.map(agentView),
-    nextPageToken: rows.length > input.pageSize && last ? encodePageToken({ at: last.createdAt.getTime(), id: last.id }) : undefined,
+    nextPageToken:
+      rows.length > input.pageSize && last ? encodePageToken({ at: last.createdAt.getTime(), id: last.id }) : undefined,
   };
 }

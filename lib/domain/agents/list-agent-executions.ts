@@ -19,7 +19,11 @@ export const listAgentExecutionsInput = z.strictObject({
  * calls never shift a later page (in `desc` order they are newer than every cursor; in `asc` they come last).
  * Pass the cursor back with the same filters and orderDirection.
  */
-export async function listAgentExecutions(scope: ApiKeyScope, input: z.output<typeof listAgentExecutionsInput>, tx: Reader) {
+export async function listAgentExecutions(
+  scope: ApiKeyScope,
+  input: z.output<typeof listAgentExecutionsInput>,
+  tx: Reader,
+) {
   const position = input.cursor ? decodePageToken(input.cursor, "cursor") : undefined;
   const dir = input.orderDirection;
   const rows = await tx.agentExecution.findMany({

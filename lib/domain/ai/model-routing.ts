@@ -6,7 +6,11 @@ import { invalid } from "../errors";
 
 export const PROVIDERS = ["openai", "anthropic", "gemini"] as const satisfies readonly AiProvider[];
 
-export const PROVIDER_LABEL: Record<AiProvider, string> = { openai: "OpenAI", anthropic: "Anthropic", gemini: "Gemini" };
+export const PROVIDER_LABEL: Record<AiProvider, string> = {
+  openai: "OpenAI",
+  anthropic: "Anthropic",
+  gemini: "Gemini",
+};
 
 const O_SERIES = /^o[134](-|$)/;
 

@@ -9,11 +9,19 @@ export function maskProviderKey(key: string): string {
   return key.length < 16 ? "****" : `${key.slice(0, 3)}...${key.slice(-3)}`;
 }
 
-export async function saveProviderKeys(tx: Tx, apiKeyId: string, keys: { provider: AiProvider; customerApiKey: string }[]) {
+export async function saveProviderKeys(
+  tx: Tx,
+  apiKeyId: string,
+  keys: { provider: AiProvider; customerApiKey: string }[],
+) {
   const shown: Partial<Record<AiProvider, { displayText: string }>> = {};
   for (const { provider, customerApiKey } of keys) {
     const row = { keyEnc: encryptSecret(customerApiKey), displayText: maskProviderKey(customerApiKey) };
-    await tx.aiProviderKey.upsert({ where: { apiKeyId_provider: { apiKeyId, provider } }, create: { apiKeyId, provider, ...row }, update: row });
+    await tx.aiProviderKey.upsert({
+      where: { apiKeyId_provider: { apiKeyId, provider } },
+      create: { apiKeyId, provider, ...row },
+      update: row,
+    });
     shown[provider] = { displayText: row.displayText };
   }
   return shown;
@@ -21,12 +29,19 @@ export async function saveProviderKeys(tx: Tx, apiKeyId: string, keys: { provide
 
 /** Provider -> {displayText}, or undefined when the key has none. */
 export async function maskedProviderKeys(tx: Reader, apiKeyId: string) {
-  const rows = await tx.aiProviderKey.findMany({ where: { apiKeyId }, orderBy: { provider: "asc" }, select: { provider: true, displayText: true } });
+  const rows = await tx.aiProviderKey.findMany({
+    where: { apiKeyId },
+    orderBy: { provider: "asc" },
+    select: { provider: true, displayText: true },
+  });
   if (!rows.length) return undefined;
   return Object.fromEntries(rows.map((r) => [r.provider, { displayText: r.displayText }]));
 }
 
 export async function providerKey(tx: Reader, apiKeyId: string, provider: AiProvider): Promise<string | undefined> {
-  const row = await tx.aiProviderKey.findUnique({ where: { apiKeyId_provider: { apiKeyId, provider } }, select: { keyEnc: true } });
+  const row = await tx.aiProviderKey.findUnique({
+    where: { apiKeyId_provider: { apiKeyId, provider } },
+    select: { keyEnc: true },
+  });
   return row ? decryptSecret(row.keyEnc) : undefined;
 }

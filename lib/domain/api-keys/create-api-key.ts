@@ -6,7 +6,12 @@ import { denied, exhausted, invalid, notFound, precondition } from "../errors";
 import { capitalizedLocalPart, normalizeEmail } from "../fields";
 import { LOCALHOST_DOMAINS, normalizeDomain } from "../domains/normalize-domain";
 import type { WorkspaceScope } from "../scope";
-import { API_KEY_TYPES, DEFAULT_PERSISTENCE_REGION, DEFAULT_REALTIME_REGION, type CreateApiKeyInput } from "./create-api-key-input";
+import {
+  API_KEY_TYPES,
+  DEFAULT_PERSISTENCE_REGION,
+  DEFAULT_REALTIME_REGION,
+  type CreateApiKeyInput,
+} from "./create-api-key-input";
 import { serviceConfigSchema, type ServiceConfig } from "./service-config";
 import { issueAuthToken } from "./tokens";
 
@@ -81,7 +86,8 @@ export async function createApiKey(scope: WorkspaceScope, input: CreateApiKeyInp
     if (!workspace.productionKeysEnabled) {
       throw denied("This workspace is not enabled for self-serve production API key creation.");
     }
-    if (workspace.plan !== "paid") throw precondition("Production API keys require the workspace to be on a paid plan.");
+    if (workspace.plan !== "paid")
+      throw precondition("Production API keys require the workspace to be on a paid plan.");
     const existing = await tx.apiKey.count({ where: { workspaceId: scope.workspaceId, type: "production" } });
     if (existing >= env().WEFT_MAX_PRODUCTION_KEYS) {
       throw exhausted("This workspace has reached its maximum number of production API keys.");

@@ -9,7 +9,14 @@ export const DEFAULT_TOKEN_NAME = "Default Auth Token";
 export async function issueAuthToken(tx: Tx, apiKeyId: string): Promise<AuthToken> {
   const token = randomToken(32);
   await tx.apiKeyAuthToken.create({
-    data: { id: newId("tok"), apiKeyId, name: DEFAULT_TOKEN_NAME, domains: [], tokenHash: tokenHash(token), tokenEnc: encryptSecret(token) },
+    data: {
+      id: newId("tok"),
+      apiKeyId,
+      name: DEFAULT_TOKEN_NAME,
+      domains: [],
+      tokenHash: tokenHash(token),
+      tokenEnc: encryptSecret(token),
+    },
   });
   return { token, name: DEFAULT_TOKEN_NAME, domains: [] };
 }

@@ -37,7 +37,11 @@ export const addCommentAnnotationsInput = z.strictObject({
  * comment_annotation.add per annotation (its mentions and assignee get notifications, its activity record
  * is written by the consumers).
  */
-export async function addCommentAnnotations(scope: ApiKeyScope, input: z.output<typeof addCommentAnnotationsInput>, tx: Tx) {
+export async function addCommentAnnotations(
+  scope: ApiKeyScope,
+  input: z.output<typeof addCommentAnnotationsInput>,
+  tx: Tx,
+) {
   const org = orgScope(scope, input.organizationId);
   const given = input.commentAnnotations.flatMap((a) => (a.annotationId === undefined ? [] : [a.annotationId]));
   assertDistinct(given, "commentAnnotations", "annotationId");
@@ -49,12 +53,22 @@ export async function addCommentAnnotations(scope: ApiKeyScope, input: z.output<
   await ensureDocument(tx, org, input.documentId, true);
   const results: Record<string, AddedAnnotation> = {};
   const existing = new Set(
-    (await tx.commentAnnotation.findMany({ where: { ...org, annotationId: { in: given } }, select: { annotationId: true } })).map((a) => a.annotationId),
+    (
+      await tx.commentAnnotation.findMany({
+        where: { ...org, annotationId: { in: given } },
+        select: { annotationId: true },
+      })
+    ).map((a) => a.annotationId),
   );
   for (const a of input.commentAnnotations) {
     const annotationId = a.annotationId ?? newId("ann");
     if (existing.has(annotationId)) {
-      results[annotationId] = { success: false, annotationId, commentIds: [], message: "Comment annotation already exists." };
+      results[annotationId] = {
+        success: false,
+        annotationId,
+        commentIds: [],
+        message: "Comment annotation already exists.",
+      };
       continue;
     }
     const rowId = annotationRowId(org, annotationId);
@@ -80,9 +94,21 @@ export async function addCommentAnnotations(scope: ApiKeyScope, input: z.output<
         createdAt: at,
       },
     });
-    const commentIds = await insertComments(tx, org, { rowId, documentId: input.documentId, annotationId }, a.commentData, new Set(), at);
+    const commentIds = await insertComments(
+      tx,
+      org,
+      { rowId, documentId: input.documentId, annotationId },
+      a.commentData,
+      new Set(),
+      at,
+    );
     const row = (await loadAnnotation(tx, org, input.documentId, annotationId))!;
-    await emitCommentEvent(tx, scope, { type: "comment_annotation.add", annotation: row, comment: row.comments[0], actor: creator });
+    await emitCommentEvent(tx, scope, {
+      type: "comment_annotation.add",
+      annotation: row,
+      comment: row.comments[0],
+      actor: creator,
+    });
     results[annotationId] = { success: true, annotationId, commentIds, message: "Added Successfully" };
   }
   return results;

@@ -21,8 +21,16 @@ export const addCommentsInput = z.strictObject({
  * Add Comments to an existing annotation; the reply is keyed by commentId. A commentId already in the
  * annotation is reported as failed. Emits comment.add per comment (mentions get notifications).
  */
-export async function addComments(scope: ApiKeyScope, input: z.output<typeof addCommentsInput>, tx: Tx): Promise<ItemResults> {
-  assertDistinct(input.commentData.flatMap((c) => (c.commentId === undefined ? [] : [String(c.commentId)])), "commentData", "commentId");
+export async function addComments(
+  scope: ApiKeyScope,
+  input: z.output<typeof addCommentsInput>,
+  tx: Tx,
+): Promise<ItemResults> {
+  assertDistinct(
+    input.commentData.flatMap((c) => (c.commentId === undefined ? [] : [String(c.commentId)])),
+    "commentData",
+    "commentId",
+  );
   const org = orgScope(scope, input.organizationId);
   const annotation = await loadAnnotation(tx, org, input.documentId, input.annotationId);
   if (!annotation) throw notFound(ANNOTATION_MISSING);
@@ -34,7 +42,14 @@ export async function addComments(scope: ApiKeyScope, input: z.output<typeof add
     return false;
   });
   for (const c of fresh) if (c.commentId !== undefined) taken.add(c.commentId);
-  const ids = await insertComments(tx, org, { rowId: annotation.id, documentId: input.documentId, annotationId: input.annotationId }, fresh, taken, new Date());
+  const ids = await insertComments(
+    tx,
+    org,
+    { rowId: annotation.id, documentId: input.documentId, annotationId: input.annotationId },
+    fresh,
+    taken,
+    new Date(),
+  );
   await tx.commentAnnotation.updateMany({ where: { id: annotation.id, ...org }, data: { updatedAt: new Date() } });
   const after = (await loadAnnotation(tx, org, input.documentId, input.annotationId))!;
   for (const [i, commentId] of ids.entries()) {

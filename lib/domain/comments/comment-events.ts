@@ -52,7 +52,14 @@ export async function emitCommentEvent(tx: Tx, scope: ApiKeyScope, e: CommentEve
       actionType: e.type,
       commentAnnotation: annotationView(a),
       ...(e.comment && { comment: commentView(e.comment) }),
-      ...(e.reaction && { reaction: reactionView({ icon: e.reaction.icon, userId: e.reaction.user.userId, user: e.reaction.user, createdAt: e.reaction.createdAt }) }),
+      ...(e.reaction && {
+        reaction: reactionView({
+          icon: e.reaction.icon,
+          userId: e.reaction.user.userId,
+          user: e.reaction.user,
+          createdAt: e.reaction.createdAt,
+        }),
+      }),
       actionUser: e.actor,
       ...(e.changes && { changes: e.changes }),
       metadata,

@@ -24,29 +24,41 @@ export const priority = z.object({
   lightColor: z.string().max(100).optional(),
 });
 
-export const taggedUserContact = z.object({
-  text: z.string().max(1000).optional(),
-  userId: clientId,
-  contact: z.object({ email: z.string().max(254).optional(), name: z.string().max(500).optional(), userId: clientId.optional() }).optional(),
-}).meta({ id: "TaggedUserContact" });
+export const taggedUserContact = z
+  .object({
+    text: z.string().max(1000).optional(),
+    userId: clientId,
+    contact: z
+      .object({
+        email: z.string().max(254).optional(),
+        name: z.string().max(500).optional(),
+        userId: clientId.optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: "TaggedUserContact" });
 export type TaggedUserContact = z.output<typeof taggedUserContact>;
 
 export const commentId = z.number().int().min(1).max(2_147_483_647);
 
-export const commentData = z.object({
-  commentId: commentId.optional(),
-  commentText: z.string().max(100_000),
-  commentHtml: z.string().max(200_000).optional(),
-  from: userRef,
-  taggedUserContacts: z.array(taggedUserContact).max(100).optional(),
-  context: jsonObject.optional(),
-}).meta({ id: "CommentData" });
+export const commentData = z
+  .object({
+    commentId: commentId.optional(),
+    commentText: z.string().max(100_000),
+    commentHtml: z.string().max(200_000).optional(),
+    from: userRef,
+    taggedUserContacts: z.array(taggedUserContact).max(100).optional(),
+    context: jsonObject.optional(),
+  })
+  .meta({ id: "CommentData" });
 export type CommentDataInput = z.output<typeof commentData>;
 
 /** The user an update or delete is made by, for events and activity records. */
 export const actionUser = userRef
   .optional()
-  .describe("Who makes the change: the actor of the events it emits (default for comment changes: the comment's author).");
+  .describe(
+    "Who makes the change: the actor of the events it emits (default for comment changes: the comment's author).",
+  );
 
 /** The user a tagged contact names, with the contact's profile. */
 export function taggedUser(t: TaggedUserContact) {

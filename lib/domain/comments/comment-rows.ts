@@ -9,9 +9,12 @@ import type { AnnotationView, CommentView } from "./comments-contract";
 // Row ids and the public views of annotations, comments and reactions (what Get returns and what events
 // carry as `data.commentAnnotation` / `data.comment`).
 
-export const annotationRowId = (org: OrgScope, annotationId: string) => derivedId("can", [org.apiKeyId, org.organizationId, annotationId]);
-export const commentRowId = (annotationRow: string, commentId: number) => derivedId("cmt", [annotationRow, String(commentId)]);
-export const reactionRowId = (commentRow: string, icon: string, userId: string) => derivedId("rct", [commentRow, icon, userId]);
+export const annotationRowId = (org: OrgScope, annotationId: string) =>
+  derivedId("can", [org.apiKeyId, org.organizationId, annotationId]);
+export const commentRowId = (annotationRow: string, commentId: number) =>
+  derivedId("cmt", [annotationRow, String(commentId)]);
+export const reactionRowId = (commentRow: string, icon: string, userId: string) =>
+  derivedId("rct", [commentRow, icon, userId]);
 
 export const ANNOTATION_MISSING = "Comment annotation does not exist.";
 export const COMMENT_MISSING = "Comment does not exist.";
@@ -28,7 +31,10 @@ export function newCommentId(taken: Set<number>): number {
 }
 
 export const annotationInclude = {
-  comments: { orderBy: [{ createdAt: "asc" as const }, { commentId: "asc" as const }], include: { reactions: { orderBy: { createdAt: "asc" as const } } } },
+  comments: {
+    orderBy: [{ createdAt: "asc" as const }, { commentId: "asc" as const }],
+    include: { reactions: { orderBy: { createdAt: "asc" as const } } },
+  },
 };
 
 interface ReactionRow {
@@ -71,7 +77,9 @@ export interface AnnotationRow {
 }
 
 const present = <T extends Record<string, unknown>>(o: T) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: NonNullable<T[K]> };
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined)) as {
+    [K in keyof T]?: NonNullable<T[K]>;
+  };
 
 export function reactionView(r: ReactionRow) {
   return { icon: r.icon, from: r.user as UserRef, createdAt: r.createdAt.getTime() };
@@ -84,7 +92,10 @@ export function commentView(c: CommentRow): CommentView {
     commentText: c.commentText,
     ...present({ commentHtml: c.commentHtml }),
     from: c.from as UserRef,
-    ...present({ taggedUserContacts: c.taggedUserContacts as TaggedUserContact[] | null, context: c.context as Record<string, unknown> | null }),
+    ...present({
+      taggedUserContacts: c.taggedUserContacts as TaggedUserContact[] | null,
+      context: c.context as Record<string, unknown> | null,
+    }),
     isEdited: c.isEdited,
     reactions: (c.reactions ?? []).map(reactionView),
     createdAt: c.createdAt.getTime(),

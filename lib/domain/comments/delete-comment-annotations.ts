@@ -16,7 +16,11 @@ export const deleteCommentAnnotationsInput = z.strictObject({
 });
 
 /** Delete Comment Annotations with their comments and reactions; emits comment.delete per annotation. */
-export async function deleteCommentAnnotations(scope: ApiKeyScope, input: z.output<typeof deleteCommentAnnotationsInput>, tx: Tx): Promise<ItemResults> {
+export async function deleteCommentAnnotations(
+  scope: ApiKeyScope,
+  input: z.output<typeof deleteCommentAnnotationsInput>,
+  tx: Tx,
+): Promise<ItemResults> {
   assertDistinct(input.annotationIds, "annotationIds");
   const org = orgScope(scope, input.organizationId);
   const results: ItemResults = {};

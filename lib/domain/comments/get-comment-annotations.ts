@@ -20,7 +20,11 @@ export const getCommentAnnotationsInput = z.strictObject({
 });
 
 /** Get Comment Annotations: filters combine; oldest first, with their comments and reactions; paged. */
-export async function getCommentAnnotations(scope: ApiKeyScope, input: z.output<typeof getCommentAnnotationsInput>, tx: Reader) {
+export async function getCommentAnnotations(
+  scope: ApiKeyScope,
+  input: z.output<typeof getCommentAnnotationsInput>,
+  tx: Reader,
+) {
   const documentIds = [...(input.documentId !== undefined ? [input.documentId] : []), ...(input.documentIds ?? [])];
   const where: Prisma.CommentAnnotationWhereInput = {
     ...orgScope(scope, input.organizationId),

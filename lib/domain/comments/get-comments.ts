@@ -16,7 +16,12 @@ export const getCommentsInput = z.strictObject({
 
 /** Get Comments of one annotation (all, or those named), oldest first, with their reactions. */
 export async function getComments(scope: ApiKeyScope, input: z.output<typeof getCommentsInput>, tx: Reader) {
-  const annotation = await loadAnnotation(tx, orgScope(scope, input.organizationId), input.documentId, input.annotationId);
+  const annotation = await loadAnnotation(
+    tx,
+    orgScope(scope, input.organizationId),
+    input.documentId,
+    input.annotationId,
+  );
   if (!annotation) throw notFound(ANNOTATION_MISSING);
   const wanted = input.commentIds && new Set(input.commentIds);
   return annotation.comments.filter((c) => !wanted || wanted.has(c.commentId)).map(commentView);

@@ -53,7 +53,13 @@ export async function addReaction(scope: ApiKeyScope, input: ReactionInput, tx: 
   if (count) {
     const after = (await loadAnnotation(tx, org, input.documentId, input.annotationId))!;
     const c = after.comments.find((x) => x.commentId === input.commentId)!;
-    await emitCommentEvent(tx, scope, { type: "reaction.add", annotation: after, comment: c, reaction: { icon: input.icon, user: input.from, createdAt }, actor: input.from });
+    await emitCommentEvent(tx, scope, {
+      type: "reaction.add",
+      annotation: after,
+      comment: c,
+      reaction: { icon: input.icon, user: input.from, createdAt },
+      actor: input.from,
+    });
   }
   return { success: true as const, message: count ? "Reaction added." : "Reaction already exists." };
 }

@@ -35,9 +35,14 @@ const userIdOf = (v: unknown) => (v as { userId?: string } | null)?.userId;
  * Update Comment Annotations: status, priority, assignee, location, context. Each real change emits its
  * event: comment_annotation.status_change, .priority_change, .assign (the new assignee is notified).
  */
-export async function updateCommentAnnotations(scope: ApiKeyScope, input: z.output<typeof updateCommentAnnotationsInput>, tx: Tx): Promise<ItemResults> {
+export async function updateCommentAnnotations(
+  scope: ApiKeyScope,
+  input: z.output<typeof updateCommentAnnotationsInput>,
+  tx: Tx,
+): Promise<ItemResults> {
   const u = input.updatedData;
-  if (Object.values(u).every((v) => v === undefined)) throw invalid("updatedData must name at least one of status, priority, assignedTo, location, context.");
+  if (Object.values(u).every((v) => v === undefined))
+    throw invalid("updatedData must name at least one of status, priority, assignedTo, location, context.");
   assertDistinct(input.annotationIds, "annotationIds");
   const org = orgScope(scope, input.organizationId);
   const results: ItemResults = {};
@@ -48,16 +53,32 @@ export async function updateCommentAnnotations(scope: ApiKeyScope, input: z.outp
       continue;
     }
     const changes: { type: WeftEventType; field: string; from: unknown; to: unknown }[] = [];
-    if (u.status !== undefined && idOf(before.status) !== u.status.id) changes.push({ type: "comment_annotation.status_change", field: "status", from: before.status, to: u.status });
-    if (u.priority !== undefined && !same(idOf(before.priority), idOf(u.priority))) changes.push({ type: "comment_annotation.priority_change", field: "priority", from: before.priority, to: u.priority });
-    if (u.assignedTo !== undefined && userIdOf(before.assignedTo) !== u.assignedTo?.userId) changes.push({ type: "comment_annotation.assign", field: "assignedTo", from: before.assignedTo, to: u.assignedTo });
+    if (u.status !== undefined && idOf(before.status) !== u.status.id)
+      changes.push({ type: "comment_annotation.status_change", field: "status", from: before.status, to: u.status });
+    if (u.priority !== undefined && !same(idOf(before.priority), idOf(u.priority)))
+      changes.push({
+        type: "comment_annotation.priority_change",
+        field: "priority",
+        from: before.priority,
+        to: u.priority,
+      });
+    if (u.assignedTo !== undefined && userIdOf(before.assignedTo) !== u.assignedTo?.userId)
+      changes.push({
+        type: "comment_annotation.assign",
+        field: "assignedTo",
+        from: before.assignedTo,
+        to: u.assignedTo,
+      });
     const clear = (v: unknown) => (v === null ? Prisma.DbNull : asJson(v));
     await tx.commentAnnotation.updateMany({
       where: { id: before.id, ...org },
       data: {
         ...(u.status !== undefined && { status: asJson(u.status), statusId: u.status.id }),
         ...(u.priority !== undefined && { priority: clear(u.priority) }),
-        ...(u.assignedTo !== undefined && { assignedTo: clear(u.assignedTo), assignedToUserId: u.assignedTo?.userId ?? null }),
+        ...(u.assignedTo !== undefined && {
+          assignedTo: clear(u.assignedTo),
+          assignedToUserId: u.assignedTo?.userId ?? null,
+        }),
         ...(u.location !== undefined && { location: asJson(u.location), locationId: u.location.id }),
         ...(u.context !== undefined && { context: asJson(u.context) }),
         updatedAt: new Date(),

@@ -26,9 +26,14 @@ export const updateCommentsInput = z.strictObject({
 });
 
 /** Update Comments (text, html, mentions, context); emits comment.update per comment. */
-export async function updateComments(scope: ApiKeyScope, input: z.output<typeof updateCommentsInput>, tx: Tx): Promise<ItemResults> {
+export async function updateComments(
+  scope: ApiKeyScope,
+  input: z.output<typeof updateCommentsInput>,
+  tx: Tx,
+): Promise<ItemResults> {
   const u = input.updatedData;
-  if (Object.values(u).every((v) => v === undefined)) throw invalid("updatedData must name at least one of commentText, commentHtml, taggedUserContacts, context.");
+  if (Object.values(u).every((v) => v === undefined))
+    throw invalid("updatedData must name at least one of commentText, commentHtml, taggedUserContacts, context.");
   assertDistinct(input.commentIds.map(String), "commentIds");
   const org = orgScope(scope, input.organizationId);
   const annotation = await loadAnnotation(tx, org, input.documentId, input.annotationId);
@@ -62,7 +67,12 @@ export async function updateComments(scope: ApiKeyScope, input: z.output<typeof 
     for (const id of updated) {
       const comment = after.comments.find((c) => c.commentId === id)!;
       // Without actionUser the comment's author is taken as the editor.
-      await emitCommentEvent(tx, scope, { type: "comment.update", annotation: after, comment, actor: input.actionUser ?? (comment.from as UserRef) });
+      await emitCommentEvent(tx, scope, {
+        type: "comment.update",
+        annotation: after,
+        comment,
+        actor: input.actionUser ?? (comment.from as UserRef),
+      });
     }
   }
   return results;

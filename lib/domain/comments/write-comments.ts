@@ -12,7 +12,14 @@ export interface AnnotationRef {
   annotationId: string;
 }
 
-export async function insertComments(tx: Tx, org: OrgScope, a: AnnotationRef, comments: CommentDataInput[], taken: Set<number>, at: Date) {
+export async function insertComments(
+  tx: Tx,
+  org: OrgScope,
+  a: AnnotationRef,
+  comments: CommentDataInput[],
+  taken: Set<number>,
+  at: Date,
+) {
   const ids: number[] = [];
   const rows = comments.map((c, i) => {
     const commentId = c.commentId ?? newCommentId(taken);

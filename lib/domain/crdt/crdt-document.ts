@@ -18,7 +18,9 @@ export interface EditorRef {
 export function storableState(state: Uint8Array): Uint8Array<ArrayBuffer> {
   const limit = env().WEFT_CRDT_MAX_STATE_BYTES;
   if (state.byteLength > limit) {
-    throw invalid(`CRDT data is too large: the editor's stored state would be ${state.byteLength} bytes; the limit is ${limit} bytes.`);
+    throw invalid(
+      `CRDT data is too large: the editor's stored state would be ${state.byteLength} bytes; the limit is ${limit} bytes.`,
+    );
   }
   return new Uint8Array(state);
 }

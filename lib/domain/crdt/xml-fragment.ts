@@ -39,7 +39,9 @@ export function parseXmlFragment(xml: string): XmlNode[] {
     const { msg, line, col } = check.err;
     // Report positions in the caller's text, not in the wrapped one.
     const column = line === 1 ? col - WRAPPER.length - 2 : col;
-    const detail = msg.replaceAll(`closing tag '${WRAPPER}'`, "the end of the data").replace(/ \(opened in line \d+, col \d+\)/, "");
+    const detail = msg
+      .replaceAll(`closing tag '${WRAPPER}'`, "the end of the data")
+      .replace(/ \(opened in line \d+, col \d+\)/, "");
     notWellFormed(`${detail.replace(/\.$/, "")} (line ${line}, column ${Math.max(column, 1)}).`);
   }
   const [root] = parser.parse(wrapped) as Parsed[];

@@ -8,7 +8,11 @@ describe("xml fragments", () => {
     const xml = '<p class="a &quot;b&quot;">x &amp; y &lt; z</p>tail<img src="i.png"/>';
     const nodes = parseXmlFragment(xml);
     expect(nodes.map((n) => n.kind)).toEqual(["element", "text", "element"]);
-    expect(nodes[0]).toMatchObject({ name: "p", attributes: { class: 'a "b"' }, children: [{ kind: "text", text: "x & y < z" }] });
+    expect(nodes[0]).toMatchObject({
+      name: "p",
+      attributes: { class: 'a "b"' },
+      children: [{ kind: "text", text: "x & y < z" }],
+    });
     expect(nodes.map(xmlNodeToString).join("")).toBe(xml);
     const doc = new Y.Doc();
     writeContent(doc, "xml", "content", xml);
@@ -16,7 +20,9 @@ describe("xml fragments", () => {
   });
 
   it("drops comments and processing instructions, keeps CDATA as text", () => {
-    expect(parseXmlFragment('<?xml version="1.0"?><p><!-- note --><![CDATA[<b>]]></p>').map(xmlNodeToString).join("")).toBe("<p>&lt;b&gt;</p>");
+    expect(
+      parseXmlFragment('<?xml version="1.0"?><p><!-- note --><![CDATA[<b>]]></p>').map(xmlNodeToString).join(""),
+    ).toBe("<p>&lt;b&gt;</p>");
   });
 });
 

@@ -49,7 +49,8 @@ function replaceMap(map: Y.Map<unknown>, next: JsonObject) {
   for (const [key, value] of Object.entries(next)) {
     const existing = map.get(key);
     if (isObject(value) && existing instanceof Y.Map) replaceMap(existing, value);
-    else if (existing instanceof Y.AbstractType || !map.has(key) || !isDeepStrictEqual(existing, value)) map.set(key, toMapValue(value));
+    else if (existing instanceof Y.AbstractType || !map.has(key) || !isDeepStrictEqual(existing, value))
+      map.set(key, toMapValue(value));
   }
 }
 

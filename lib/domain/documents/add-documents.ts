@@ -27,9 +27,17 @@ export const addDocumentsInput = z.strictObject({
 export const DOCUMENT_EXISTS = "Document already exists";
 
 /** New documents are added in one statement; one that exists already is an item failure and stays as it was. */
-export async function addDocuments(scope: ApiKeyScope, input: z.output<typeof addDocumentsInput>, tx: Tx): Promise<ItemResults> {
+export async function addDocuments(
+  scope: ApiKeyScope,
+  input: z.output<typeof addDocumentsInput>,
+  tx: Tx,
+): Promise<ItemResults> {
   const org = orgScope(scope, input.organizationId);
-  assertDistinct(input.documents.map((d) => d.documentId), "documents", "documentId");
+  assertDistinct(
+    input.documents.map((d) => d.documentId),
+    "documents",
+    "documentId",
+  );
   await ensureOrganization(tx, org, input.createOrganization ?? false);
   if (input.folderId !== undefined) await ensureFolder(tx, org, input.folderId, input.createFolder ?? false);
   const added = await insertNewDocuments(tx, org, input.documents, input.folderId ?? null);

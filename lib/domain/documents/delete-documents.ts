@@ -16,10 +16,17 @@ export const deleteDocumentsInput = z.strictObject({
  * Removes the documents and everything stored under their ids. A document that does not exist is reported
  * as success with "Document does not exist" (the spec's reply; wire notes, decision 1).
  */
-export async function deleteDocuments(scope: ApiKeyScope, input: z.output<typeof deleteDocumentsInput>, tx: Tx): Promise<ItemResults> {
+export async function deleteDocuments(
+  scope: ApiKeyScope,
+  input: z.output<typeof deleteDocumentsInput>,
+  tx: Tx,
+): Promise<ItemResults> {
   const org = orgScope(scope, input.organizationId);
   assertDistinct(input.documentIds, "documentIds");
-  const existing = await tx.document.findMany({ where: { ...org, documentId: { in: input.documentIds } }, select: { documentId: true } });
+  const existing = await tx.document.findMany({
+    where: { ...org, documentId: { in: input.documentIds } },
+    select: { documentId: true },
+  });
   const found = new Set(existing.map((d) => d.documentId));
   await removeDocumentData(tx, org, [...found]);
   const results: ItemResults = {};

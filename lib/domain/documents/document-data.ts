@@ -17,36 +17,48 @@ export const documentData: DocumentData[] = [
   {
     name: "document",
     move: (tx, org, from, to) =>
-      tx.document.updateMany({ where: { ...org, documentId: from }, data: { documentId: to, id: documentRowId(org, to) } }),
+      tx.document.updateMany({
+        where: { ...org, documentId: from },
+        data: { documentId: to, id: documentRowId(org, to) },
+      }),
     remove: (tx, org, documentIds) => tx.document.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
   },
   {
     name: "memberships",
     move: (tx, org, from, to) =>
-      tx.membership.updateMany({ where: { ...org, resourceType: "document", resourceId: from }, data: { resourceId: to } }),
+      tx.membership.updateMany({
+        where: { ...org, resourceType: "document", resourceId: from },
+        data: { resourceId: to },
+      }),
     remove: (tx, org, documentIds) =>
       tx.membership.deleteMany({ where: { ...org, resourceType: "document", resourceId: { in: documentIds } } }),
   },
   {
     name: "crdt",
-    move: (tx, org, from, to) => tx.crdtDocument.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
-    remove: (tx, org, documentIds) => tx.crdtDocument.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
+    move: (tx, org, from, to) =>
+      tx.crdtDocument.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
+    remove: (tx, org, documentIds) =>
+      tx.crdtDocument.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
   },
   {
     // Execution history stays when a document is deleted (it records what ran); a migration relabels it.
     name: "agent executions",
-    move: (tx, org, from, to) => tx.agentExecution.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
+    move: (tx, org, from, to) =>
+      tx.agentExecution.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
     remove: async () => {},
   },
   {
     // Recipients go with their notification (foreign key, cascade).
     name: "notifications",
-    move: (tx, org, from, to) => tx.notification.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
-    remove: (tx, org, documentIds) => tx.notification.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
+    move: (tx, org, from, to) =>
+      tx.notification.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
+    remove: (tx, org, documentIds) =>
+      tx.notification.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
   },
   {
     name: "activity logs",
-    move: (tx, org, from, to) => tx.activityLog.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
+    move: (tx, org, from, to) =>
+      tx.activityLog.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
     remove: (tx, org, documentIds) => tx.activityLog.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
   },
   {
@@ -57,7 +69,8 @@ export const documentData: DocumentData[] = [
       await tx.comment.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
       await tx.commentReaction.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
     },
-    remove: (tx, org, documentIds) => tx.commentAnnotation.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
+    remove: (tx, org, documentIds) =>
+      tx.commentAnnotation.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
   },
   {
     name: "events",

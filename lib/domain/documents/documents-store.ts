@@ -5,7 +5,8 @@ import type { OrgScope } from "../organizations/organization-scope";
 
 // The documents area's data access: row ids, existence checks and its raw SQL.
 
-export const documentRowId = (org: OrgScope, documentId: string) => derivedId("doc", [org.apiKeyId, org.organizationId, documentId]);
+export const documentRowId = (org: OrgScope, documentId: string) =>
+  derivedId("doc", [org.apiKeyId, org.organizationId, documentId]);
 
 export const DOCUMENT_MISSING = "Document does not exist";
 const CREATE_DOCUMENT_HINT = ". Pass createDocument: true to create it.";
@@ -13,10 +14,16 @@ const CREATE_DOCUMENT_HINT = ". Pass createDocument: true to create it.";
 /** The document must exist; with `create` it is made first (outside any folder), in the caller's transaction. */
 export async function ensureDocument(tx: Tx, org: OrgScope, documentId: string, create: boolean) {
   if (create) {
-    await tx.document.createMany({ data: [{ id: documentRowId(org, documentId), ...org, documentId }], skipDuplicates: true });
+    await tx.document.createMany({
+      data: [{ id: documentRowId(org, documentId), ...org, documentId }],
+      skipDuplicates: true,
+    });
     return;
   }
-  const found = await tx.document.findUnique({ where: { apiKeyId_organizationId_documentId: { ...org, documentId } }, select: { id: true } });
+  const found = await tx.document.findUnique({
+    where: { apiKeyId_organizationId_documentId: { ...org, documentId } },
+    select: { id: true },
+  });
   if (!found) throw notFound(DOCUMENT_MISSING + CREATE_DOCUMENT_HINT);
 }
 

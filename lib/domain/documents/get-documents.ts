@@ -22,7 +22,15 @@ export async function getDocuments(scope: ApiKeyScope, input: z.output<typeof ge
       ...(input.documentIds && { documentId: { in: input.documentIds } }),
       ...(input.folderId !== undefined && { folderId: input.folderId }),
     }),
-    select: { id: true, documentId: true, documentName: true, folderId: true, accessType: true, disabled: true, createdAt: true },
+    select: {
+      id: true,
+      documentId: true,
+      documentName: true,
+      folderId: true,
+      accessType: true,
+      disabled: true,
+      createdAt: true,
+    },
   });
   const { page, nextPageToken } = takePage(rows, input.pageSize);
   return {

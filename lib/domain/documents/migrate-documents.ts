@@ -28,7 +28,13 @@ export async function migrateDocuments(scope: ApiKeyScope, input: z.output<typeo
   }
   const migrationId = newId("mig");
   await tx.documentMigration.create({
-    data: { id: migrationId, ...org, documentId: input.documentId, newDocumentId: input.newDocumentId, status: "pending" },
+    data: {
+      id: migrationId,
+      ...org,
+      documentId: input.documentId,
+      newDocumentId: input.newDocumentId,
+      status: "pending",
+    },
   });
   await migrationJob.enqueue(tx, { apiKeyId: scope.apiKeyId, migrationId });
   return { migrationId };

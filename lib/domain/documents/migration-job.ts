@@ -27,7 +27,10 @@ export async function runMigration({ apiKeyId, migrationId }: MigrationJob, { db
   if (claimed.count === 0) return;
   try {
     await transaction(async (tx) => {
-      const m = await tx.documentMigration.findFirstOrThrow({ where, select: { organizationId: true, documentId: true, newDocumentId: true } });
+      const m = await tx.documentMigration.findFirstOrThrow({
+        where,
+        select: { organizationId: true, documentId: true, newDocumentId: true },
+      });
       const org: OrgScope = { apiKeyId, organizationId: m.organizationId };
       await lockOrganization(tx, org);
       const present = await tx.document.findMany({

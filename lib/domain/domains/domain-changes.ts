@@ -5,7 +5,10 @@ import type { ApiKeyScope } from "../scope";
 import type { DomainsInput } from "./domains-input";
 
 async function storedAmong(tx: Reader, apiKeyId: string, domains: string[]): Promise<Set<string>> {
-  const rows = await tx.apiKeyDomain.findMany({ where: { apiKeyId, domain: { in: domains } }, select: { domain: true } });
+  const rows = await tx.apiKeyDomain.findMany({
+    where: { apiKeyId, domain: { in: domains } },
+    select: { domain: true },
+  });
   return new Set(rows.map((r) => r.domain));
 }
 

@@ -11,7 +11,8 @@ describe("normalizeDomain", () => {
     ["example.com.", "example.com"],
   ])("%s -> %s", (raw, bare) => expect(normalizeDomain(raw)).toBe(bare));
 
-  it.each(["", "not a domain", "exa_mple.com", "*.", "a..b", `${"a".repeat(64)}.com`, "foo.*.com"])("rejects %j", (raw) =>
-    expect(normalizeDomain(raw)).toBeNull(),
+  it.each(["", "not a domain", "exa_mple.com", "*.", "a..b", `${"a".repeat(64)}.com`, "foo.*.com"])(
+    "rejects %j",
+    (raw) => expect(normalizeDomain(raw)).toBeNull(),
   );
 });

@@ -7,7 +7,10 @@ export function normalizeDomain(raw: string): string | null {
   let d = raw.trim().toLowerCase();
   d = d.replace(/^[a-z][a-z0-9+.-]*:\/\//, "");
   d = d.split(/[/?#]/)[0] ?? "";
-  d = d.replace(/^[^@]*@/, "").replace(/:\d+$/, "").replace(/\.$/, "");
+  d = d
+    .replace(/^[^@]*@/, "")
+    .replace(/:\d+$/, "")
+    .replace(/\.$/, "");
   d = d.replace(/^www\./, "");
   return d.length <= 253 && HOST.test(d) ? d : null;
 }

@@ -20,7 +20,17 @@ export async function consumeForEmail(tx: Tx, event: WeftEvent) {
     const templateId = (r.mentioned ? c.tagTemplateId : c.commentTemplateId) || null;
     const deliveryId = newId("eml");
     const created = await tx.emailDelivery.createMany({
-      data: [{ id: deliveryId, apiKeyId: event.apiKeyId, eventId: event.id, eventType: event.type, to: r.user.email, templateId, status: "pending" }],
+      data: [
+        {
+          id: deliveryId,
+          apiKeyId: event.apiKeyId,
+          eventId: event.id,
+          eventType: event.type,
+          to: r.user.email,
+          templateId,
+          status: "pending",
+        },
+      ],
       skipDuplicates: true,
     });
     // Nothing created: this event already mailed this recipient (a redelivery).

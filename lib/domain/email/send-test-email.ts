@@ -15,7 +15,7 @@ export const sendTestEmailInput = z.strictObject({ to: z.email().max(254) });
 export async function sendTestEmail(scope: ApiKeyScope, input: z.output<typeof sendTestEmailInput>, client: Reader) {
   const config = storedEmail(await readServiceConfig(client, scope.apiKeyId)).emailServiceConfig;
   const { own, sendOptions } = emailTransport(config);
-  const company = own ? config.fromCompany ?? "" : "";
+  const company = own ? (config.fromCompany ?? "") : "";
   const headline = "Test email from weft";
   const result = await sendMail(
     {
@@ -27,6 +27,7 @@ export async function sendTestEmail(scope: ApiKeyScope, input: z.output<typeof s
     },
     sendOptions,
   );
-  if (result.status === "failed") throw new DomainError("UNAVAILABLE", `The test email could not be sent: ${result.error ?? "unknown error"}.`);
+  if (result.status === "failed")
+    throw new DomainError("UNAVAILABLE", `The test email could not be sent: ${result.error ?? "unknown error"}.`);
   return { to: input.to, transport: result.transport, status: result.status, mailId: result.id };
 }

@@ -13,14 +13,18 @@ import { emailTransport, storedEmail } from "./email-settings";
 // answer (a bad key: 401/403) fails the send for good. Every try's outcome is on the EmailDelivery row (and the
 // mail record in OutboxMail); the job's row ends failed too when the send does.
 
-
 interface SendJob {
   deliveryId: string;
   event: WeftEvent;
   recipient: Recipient;
 }
 
-function buildMail(job: SendJob, config: ReturnType<typeof storedEmail>["emailServiceConfig"], templateId: string | null, own: boolean): Mail {
+function buildMail(
+  job: SendJob,
+  config: ReturnType<typeof storedEmail>["emailServiceConfig"],
+  templateId: string | null,
+  own: boolean,
+): Mail {
   const { headline, body } = describeEvent(job.event);
   const company = config.fromCompany ?? "";
   const subject = company ? `${company}: ${headline}` : headline;
@@ -57,7 +61,8 @@ async function send(job: SendJob, ctx: JobContext) {
   const config = storedEmail(await readServiceConfig(db, delivery.apiKeyId)).emailServiceConfig;
   const { own, sendOptions } = emailTransport(config);
   const result = await sendMail(buildMail(job, config, delivery.templateId, own), sendOptions);
-  const retryable = result.status === "failed" && (result.code === undefined || result.code === 429 || result.code >= 500);
+  const retryable =
+    result.status === "failed" && (result.code === undefined || result.code === 429 || result.code >= 500);
   const retry = retryable && !ctx.lastAttempt;
   await db.emailDelivery.update({
     where: { id: delivery.id },

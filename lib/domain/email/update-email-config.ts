@@ -25,7 +25,9 @@ export const updateEmailConfigInput = z
       })
       .optional(),
   })
-  .refine((v) => v.useEmailService !== undefined || v.emailServiceConfig !== undefined, { error: INVALID_EMAIL_CONFIG });
+  .refine((v) => v.useEmailService !== undefined || v.emailServiceConfig !== undefined, {
+    error: INVALID_EMAIL_CONFIG,
+  });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

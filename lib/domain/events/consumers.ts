@@ -5,4 +5,9 @@ import { webhookConsumer } from "../webhooks/webhook-consumer";
 import type { EventConsumer } from "./event";
 
 // Every consumer of weft events, in the order the dispatcher calls them for each event.
-export const eventConsumers: EventConsumer[] = [activityConsumer, notificationConsumer, emailTriggerConsumer, webhookConsumer];
+export const eventConsumers: EventConsumer[] = [
+  activityConsumer,
+  notificationConsumer,
+  emailTriggerConsumer,
+  webhookConsumer,
+];

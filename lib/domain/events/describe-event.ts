@@ -21,7 +21,11 @@ const ACTIONS: Record<string, (e: WeftEvent) => string> = {
  * event (a new thread, a status change) the thread's first comment.
  */
 export function commentText(e: WeftEvent): string {
-  const d = e.data as { commentText?: unknown; comment?: { commentText?: unknown }; commentAnnotation?: { comments?: { commentText?: unknown }[] } };
+  const d = e.data as {
+    commentText?: unknown;
+    comment?: { commentText?: unknown };
+    commentAnnotation?: { comments?: { commentText?: unknown }[] };
+  };
   const text = d.commentText ?? d.comment?.commentText ?? d.commentAnnotation?.comments?.[0]?.commentText;
   return typeof text === "string" ? text : "";
 }
@@ -34,5 +38,9 @@ export function describeEvent(e: WeftEvent) {
 
 /** The key an event type has in email and simple-webhook `triggers` (reactions are named as comment triggers). */
 export function triggerKey(type: string): string {
-  return type === "reaction.add" ? "comment.reaction_add" : type === "reaction.delete" ? "comment.reaction_delete" : type;
+  return type === "reaction.add"
+    ? "comment.reaction_add"
+    : type === "reaction.delete"
+      ? "comment.reaction_delete"
+      : type;
 }

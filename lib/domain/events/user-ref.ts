@@ -10,7 +10,11 @@ export type UserRef = z.output<typeof userRef>;
 
 /** The event contract's user: id, name and email only. */
 export function eventUser(u: UserRef): EventUser {
-  return { userId: u.userId, ...(u.name !== undefined && { name: u.name }), ...(u.email !== undefined && { email: u.email }) };
+  return {
+    userId: u.userId,
+    ...(u.name !== undefined && { name: u.name }),
+    ...(u.email !== undefined && { email: u.email }),
+  };
 }
 
 /** Users deduplicated by userId, first occurrence wins. */

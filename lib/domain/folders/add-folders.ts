@@ -38,7 +38,11 @@ export function assertFolderIds(folderIds: string[]) {
  * Adds folders in request order, so a batch may hold a parent and then its children. An existing folder or
  * a missing parent fails that item only.
  */
-export async function addFolders(scope: ApiKeyScope, input: z.output<typeof addFoldersInput>, tx: Tx): Promise<ItemResults> {
+export async function addFolders(
+  scope: ApiKeyScope,
+  input: z.output<typeof addFoldersInput>,
+  tx: Tx,
+): Promise<ItemResults> {
   await requireAdvancedQueries(scope, tx);
   const org = orgScope(scope, input.organizationId);
   assertFolderIds(input.folders.map((f) => f.folderId));
@@ -51,8 +55,10 @@ export async function addFolders(scope: ApiKeyScope, input: z.output<typeof addF
   for (const item of input.folders) {
     const parentId = item.parentFolderId === ROOT ? undefined : item.parentFolderId;
     const parent = parentId === undefined ? null : known.get(parentId);
-    if (known.has(item.folderId)) results[item.folderId] = { success: false, id: item.folderId, message: FOLDER_EXISTS };
-    else if (parent === undefined) results[item.folderId] = { success: false, id: item.folderId, message: PARENT_MISSING };
+    if (known.has(item.folderId))
+      results[item.folderId] = { success: false, id: item.folderId, message: FOLDER_EXISTS };
+    else if (parent === undefined)
+      results[item.folderId] = { success: false, id: item.folderId, message: PARENT_MISSING };
     else {
       const row = newFolderRow(org, item.folderId, item.folderName ?? null, placeUnder(parent, item.accessType));
       known.set(item.folderId, row);

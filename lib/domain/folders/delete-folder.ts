@@ -20,8 +20,15 @@ export async function deleteFolder(scope: ApiKeyScope, input: z.output<typeof de
   });
   if (!folders.some((f) => f.folderId === input.folderId)) throw notFound(FOLDER_NOT_FOUND);
   const folderIds = folders.map((f) => f.folderId);
-  const documents = await tx.document.findMany({ where: { ...org, folderId: { in: folderIds } }, select: { documentId: true } });
-  await removeDocumentData(tx, org, documents.map((d) => d.documentId));
+  const documents = await tx.document.findMany({
+    where: { ...org, folderId: { in: folderIds } },
+    select: { documentId: true },
+  });
+  await removeDocumentData(
+    tx,
+    org,
+    documents.map((d) => d.documentId),
+  );
   await tx.membership.deleteMany({ where: { ...org, resourceType: "folder", resourceId: { in: folderIds } } });
   await tx.folder.deleteMany({ where: { ...org, folderId: { in: folderIds } } });
   return null;

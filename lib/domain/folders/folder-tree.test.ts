@@ -11,8 +11,18 @@ const folder = (folderId: string, parent: TreeFolder | null, own?: "restricted" 
 describe("folder tree", () => {
   it("places a folder under a parent, inheriting access unless it has its own", () => {
     const top = folder("top", null, "restricted");
-    expect(top).toMatchObject({ parentFolderId: null, ancestors: ["root"], accessType: "restricted", inheritAccessFromParent: false });
-    expect(folder("child", top)).toMatchObject({ parentFolderId: "top", ancestors: ["root", "top"], accessType: "restricted", inheritAccessFromParent: true });
+    expect(top).toMatchObject({
+      parentFolderId: null,
+      ancestors: ["root"],
+      accessType: "restricted",
+      inheritAccessFromParent: false,
+    });
+    expect(folder("child", top)).toMatchObject({
+      parentFolderId: "top",
+      ancestors: ["root", "top"],
+      accessType: "restricted",
+      inheritAccessFromParent: true,
+    });
     expect(folder("free", null)).toMatchObject({ accessType: "public", inheritAccessFromParent: true });
   });
 

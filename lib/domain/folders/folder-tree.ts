@@ -22,7 +22,13 @@ export interface TreeFolder extends Placement {
 /** The placement of a folder under `parent` (null: the top level), with its own access type if it has one. */
 export function placeUnder(parent: (Placement & { folderId: string }) | null, own: AccessType | undefined): Placement {
   const inherit = own === undefined;
-  if (!parent) return { parentFolderId: null, ancestors: [ROOT], accessType: own ?? DEFAULT_ACCESS_TYPE, inheritAccessFromParent: inherit };
+  if (!parent)
+    return {
+      parentFolderId: null,
+      ancestors: [ROOT],
+      accessType: own ?? DEFAULT_ACCESS_TYPE,
+      inheritAccessFromParent: inherit,
+    };
   return {
     parentFolderId: parent.folderId,
     ancestors: [...parent.ancestors, parent.folderId],
@@ -32,10 +38,12 @@ export function placeUnder(parent: (Placement & { folderId: string }) | null, ow
 }
 
 /** The access type a folder keeps when it is placed somewhere else. */
-export const ownAccessType = (f: Placement): AccessType | undefined => (f.inheritAccessFromParent ? undefined : f.accessType);
+export const ownAccessType = (f: Placement): AccessType | undefined =>
+  f.inheritAccessFromParent ? undefined : f.accessType;
 
 /** True when `candidate` is the folder `folderId` or lies anywhere below it. */
-export const isWithin = (candidate: TreeFolder, folderId: string) => candidate.folderId === folderId || candidate.ancestors.includes(folderId);
+export const isWithin = (candidate: TreeFolder, folderId: string) =>
+  candidate.folderId === folderId || candidate.ancestors.includes(folderId);
 
 /**
  * After `top` moved or changed its access type, places every folder below it again, parents before children.

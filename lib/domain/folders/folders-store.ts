@@ -9,7 +9,8 @@ import { placeUnder, type Placement, type TreeFolder } from "./folder-tree";
 
 // The folders area's data access: row ids, tree reads and writes (its raw SQL lives here).
 
-export const folderRowId = (org: OrgScope, folderId: string) => derivedId("fld", [org.apiKeyId, org.organizationId, folderId]);
+export const folderRowId = (org: OrgScope, folderId: string) =>
+  derivedId("fld", [org.apiKeyId, org.organizationId, folderId]);
 
 export const treeSelect = {
   id: true,
@@ -22,8 +23,15 @@ export const treeSelect = {
 } as const;
 
 /** The organization's folders matching `where`, keyed by folderId. */
-export async function loadFolders(tx: Reader, org: OrgScope, where: Prisma.FolderWhereInput): Promise<Map<string, TreeFolder>> {
-  const rows = await tx.folder.findMany({ where: { ...where, apiKeyId: org.apiKeyId, organizationId: org.organizationId }, select: treeSelect });
+export async function loadFolders(
+  tx: Reader,
+  org: OrgScope,
+  where: Prisma.FolderWhereInput,
+): Promise<Map<string, TreeFolder>> {
+  const rows = await tx.folder.findMany({
+    where: { ...where, apiKeyId: org.apiKeyId, organizationId: org.organizationId },
+    select: treeSelect,
+  });
   return new Map(rows.map((r) => [r.folderId, { ...r, accessType: r.accessType as AccessType }]));
 }
 
@@ -56,9 +64,15 @@ const CREATE_FOLDER_HINT = " Pass createFolder: true to create it.";
 /** The folder must exist; with `create` it is made first at the top level, in the caller's transaction. */
 export async function ensureFolder(tx: Tx, org: OrgScope, folderId: string, create: boolean) {
   if (create) {
-    await tx.folder.createMany({ data: [newFolderRow(org, folderId, null, placeUnder(null, undefined))], skipDuplicates: true });
+    await tx.folder.createMany({
+      data: [newFolderRow(org, folderId, null, placeUnder(null, undefined))],
+      skipDuplicates: true,
+    });
     return;
   }
-  const found = await tx.folder.findUnique({ where: { apiKeyId_organizationId_folderId: { ...org, folderId } }, select: { id: true } });
+  const found = await tx.folder.findUnique({
+    where: { apiKeyId_organizationId_folderId: { ...org, folderId } },
+    select: { id: true },
+  });
   if (!found) throw notFound(FOLDER_MISSING + CREATE_FOLDER_HINT);
 }

@@ -32,7 +32,11 @@ const failed = (id: string, message: string): ItemResult => ({ success: false, i
  * folders in memory and written in one statement, under the organization's lock. A missing folder or parent,
  * or a move under the folder itself or one of its subfolders, fails that item and changes nothing.
  */
-export async function updateFolders(scope: ApiKeyScope, input: z.output<typeof updateFoldersInput>, tx: Tx): Promise<ItemResults> {
+export async function updateFolders(
+  scope: ApiKeyScope,
+  input: z.output<typeof updateFoldersInput>,
+  tx: Tx,
+): Promise<ItemResults> {
   await requireAdvancedQueries(scope, tx);
   const org = orgScope(scope, input.organizationId);
   const ids = input.folders.map((f) => f.folderId);
@@ -40,7 +44,9 @@ export async function updateFolders(scope: ApiKeyScope, input: z.output<typeof u
   await lockOrganization(tx, org);
   // Every folder an item names or can change: the items, their new parents, and everything below the items.
   const parents = input.folders.flatMap((f) => (f.parentFolderId ? [f.parentFolderId] : []));
-  const folders = await loadFolders(tx, org, { OR: [{ folderId: { in: [...ids, ...parents] } }, { ancestors: { hasSome: ids } }] });
+  const folders = await loadFolders(tx, org, {
+    OR: [{ folderId: { in: [...ids, ...parents] } }, { ancestors: { hasSome: ids } }],
+  });
   const changed = new Set<string>();
   const results: ItemResults = {};
   for (const item of input.folders) {
@@ -52,7 +58,11 @@ export async function updateFolders(scope: ApiKeyScope, input: z.output<typeof u
     for (const id of outcome) changed.add(id);
     results[item.folderId] = { success: true, id: item.folderId, message: "Folder Updated." };
   }
-  await writeFolders(tx, org, [...changed].map((id) => folders.get(id)!));
+  await writeFolders(
+    tx,
+    org,
+    [...changed].map((id) => folders.get(id)!),
+  );
   return results;
 }
 

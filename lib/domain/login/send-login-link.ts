@@ -39,6 +39,7 @@ export async function sendLoginLink(_scope: PublicScope, input: z.output<typeof 
 
 export async function mailLoginLink({ address, link }: { address: string; link: string }) {
   const sent = await sendLoginEmail(address, link);
-  if (sent.status === "failed") throw new DomainError("UNAVAILABLE", "The login email could not be sent. Try again later.");
+  if (sent.status === "failed")
+    throw new DomainError("UNAVAILABLE", "The login email could not be sent. Try again later.");
   return null;
 }

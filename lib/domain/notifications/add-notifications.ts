@@ -46,7 +46,9 @@ export const addNotificationsV2Input = z.strictObject({
   verifyUserPermissions: z.boolean().optional(),
   isNotificationResolverUsed: z.boolean().optional(),
   notificationSource: z.string().min(1).max(100).optional(),
-  context: z.strictObject({ access: z.record(z.string().max(200), z.union([z.string().max(1000), z.number()])) }).optional(),
+  context: z
+    .strictObject({ access: z.record(z.string().max(200), z.union([z.string().max(1000), z.number()])) })
+    .optional(),
 });
 
 /** v1's input is v2's without the v2-only fields, so one service serves both. */
@@ -60,7 +62,8 @@ type AddInput = z.output<typeof addNotificationsV2Input>;
 export async function addNotifications(scope: ApiKeyScope, input: AddInput, tx: Tx) {
   const resolver = input.isNotificationResolverUsed ?? false;
   if (!resolver) {
-    if (input.displayHeadlineMessageTemplate === undefined) throw invalid("displayHeadlineMessageTemplate is required.");
+    if (input.displayHeadlineMessageTemplate === undefined)
+      throw invalid("displayHeadlineMessageTemplate is required.");
     if (input.displayBodyMessage === undefined) throw invalid("displayBodyMessage is required.");
   }
   const org = orgScope(scope, input.organizationId);
@@ -69,15 +72,15 @@ export async function addNotifications(scope: ApiKeyScope, input: AddInput, tx: 
   await writeNotification(tx, org, {
     documentId: input.documentId,
     notificationId: input.notificationId ?? newId("ntf"),
-  notificationSource: input.notificationSource ?? "custom",
-  notificationSourceData: input.notificationSourceData,
+    notificationSource: input.notificationSource ?? "custom",
+    notificationSourceData: input.notificationSourceData,
     actionUser: input.actionUser,
     headlineTemplate: input.displayHeadlineMessageTemplate,
     headlineTemplateData: input.displayHeadlineMessageTemplateData,
     bodyMessage: input.displayBodyMessage,
     recipients: distinctUsers(input.notifyUsers),
     notifyAll: input.notifyAll,
-  verifyUserPermissions: input.verifyUserPermissions,
+    verifyUserPermissions: input.verifyUserPermissions,
     isResolverUsed: resolver,
     context: input.context,
   });

@@ -23,8 +23,17 @@ const FAILED = { success: false, message: "Failed to delete notification." } as 
  * user stops being a recipient, and a notification left without recipients is deleted. Named
  * notificationIds that match nothing are reported as failed. Up to 1,000 notifications per call.
  */
-export async function deleteNotifications(scope: ApiKeyScope, input: z.output<typeof deleteNotificationsInput>, tx: Tx): Promise<ItemResults> {
-  if (input.documentId === undefined && input.locationId === undefined && input.userId === undefined && !input.notificationIds) {
+export async function deleteNotifications(
+  scope: ApiKeyScope,
+  input: z.output<typeof deleteNotificationsInput>,
+  tx: Tx,
+): Promise<ItemResults> {
+  if (
+    input.documentId === undefined &&
+    input.locationId === undefined &&
+    input.userId === undefined &&
+    !input.notificationIds
+  ) {
     throw invalid("Provide at least one of documentId, locationId, userId or notificationIds.");
   }
   const org = orgScope(scope, input.organizationId);
@@ -37,7 +46,9 @@ export async function deleteNotifications(scope: ApiKeyScope, input: z.output<ty
   const rowIds = matched.map((m) => m.id);
   if (input.userId !== undefined) {
     await tx.notificationRecipient.deleteMany({ where: { notificationRowId: { in: rowIds }, userId: input.userId } });
-    await tx.notification.deleteMany({ where: { id: { in: rowIds }, ...org, notifyAll: false, recipients: { none: {} } } });
+    await tx.notification.deleteMany({
+      where: { id: { in: rowIds }, ...org, notifyAll: false, recipients: { none: {} } },
+    });
   } else {
     await tx.notification.deleteMany({ where: { id: { in: rowIds }, ...org } });
   }

@@ -23,7 +23,10 @@ export const getNotificationsV2Input = z.strictObject({ ...filters, ...orderedPa
 /** v1 has no paging: the newest notifications up to this many. */
 export const V1_LIMIT = 1000;
 
-export function notificationWhere(org: OrgScope, f: { documentId?: string; locationId?: string; userId?: string; notificationIds?: string[] }) {
+export function notificationWhere(
+  org: OrgScope,
+  f: { documentId?: string; locationId?: string; userId?: string; notificationIds?: string[] },
+) {
   return {
     ...org,
     ...(f.documentId !== undefined && { documentId: f.documentId }),
@@ -34,7 +37,11 @@ export function notificationWhere(org: OrgScope, f: { documentId?: string; locat
 }
 
 /** Get Notifications v1: filters combine (userId = notifications that user receives); newest first. */
-export async function getNotificationsV1(scope: ApiKeyScope, input: z.output<typeof getNotificationsV1Input>, tx: Reader) {
+export async function getNotificationsV1(
+  scope: ApiKeyScope,
+  input: z.output<typeof getNotificationsV1Input>,
+  tx: Reader,
+) {
   const rows = await tx.notification.findMany({
     where: notificationWhere(orgScope(scope, input.organizationId), input),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -45,7 +52,11 @@ export async function getNotificationsV1(scope: ApiKeyScope, input: z.output<typ
 }
 
 /** Get Notifications v2: the same filters, paged, sorted by timestamp (`order`, default desc). */
-export async function getNotificationsV2(scope: ApiKeyScope, input: z.output<typeof getNotificationsV2Input>, tx: Reader) {
+export async function getNotificationsV2(
+  scope: ApiKeyScope,
+  input: z.output<typeof getNotificationsV2Input>,
+  tx: Reader,
+) {
   await requireAdvancedQueries(scope, tx);
   const rows = await tx.notification.findMany({
     ...orderedPageArgs(input, notificationWhere(orgScope(scope, input.organizationId), input)),

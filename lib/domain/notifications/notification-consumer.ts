@@ -71,7 +71,10 @@ async function notify(tx: Parameters<EventConsumer["consume"]>[0], e: WeftEvent)
       await writeNotification(tx, org, {
         ...base,
         notificationId: `${e.id}-mention-${m.commentId ?? "event"}`,
-        notificationSourceData: { ...base.notificationSourceData, ...(m.commentId !== undefined && { commentId: m.commentId }) },
+        notificationSourceData: {
+          ...base.notificationSourceData,
+          ...(m.commentId !== undefined && { commentId: m.commentId }),
+        },
         actionUser: m.from,
         headlineTemplate: "{actionUser} mentioned you in a comment",
         headlineTemplateData: { actionUser: m.from },

@@ -45,7 +45,8 @@ export async function notificationViews(tx: Reader, rows: NotificationRow[]): Pr
       })
     : [];
   const byRow = new Map<string, { userId: string; userKey: string }[]>();
-  for (const r of recipients) (byRow.get(r.notificationRowId) ?? byRow.set(r.notificationRowId, []).get(r.notificationRowId)!).push(r);
+  for (const r of recipients)
+    (byRow.get(r.notificationRowId) ?? byRow.set(r.notificationRowId, []).get(r.notificationRowId)!).push(r);
   return rows.map((n) => {
     const notifyUsers: Record<string, true> = {};
     const notifyUsersByUserId: Record<string, true> = {};

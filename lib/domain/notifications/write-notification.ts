@@ -76,7 +76,12 @@ export async function writeNotification(tx: Tx, org: OrgScope, n: NotificationDr
   if (count === 0) return false;
   let recipients = n.recipients;
   if (n.verifyUserPermissions) {
-    const allowed = await permittedUserIds(tx, org, n.documentId, recipients.map((r) => r.userId));
+    const allowed = await permittedUserIds(
+      tx,
+      org,
+      n.documentId,
+      recipients.map((r) => r.userId),
+    );
     recipients = recipients.filter((r) => allowed.has(r.userId));
   }
   if (recipients.length) {

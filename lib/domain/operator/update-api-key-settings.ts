@@ -20,7 +20,11 @@ export type UpdateApiKeySettingsInput = z.output<typeof updateApiKeySettingsInpu
  * Turns an API key's advanced queries and/or activity logs on or off; returns the key's settings. The operator
  * reaches every key; a workspace scope (the console, for the workspace's owner) only that workspace's keys.
  */
-export async function updateApiKeySettings(scope: OperatorScope | WorkspaceScope, input: UpdateApiKeySettingsInput, db: Tx) {
+export async function updateApiKeySettings(
+  scope: OperatorScope | WorkspaceScope,
+  input: UpdateApiKeySettingsInput,
+  db: Tx,
+) {
   const { count } = await db.apiKey.updateMany({
     where: { id: input.apiKey, ...(scope.level === "workspace" && { workspaceId: scope.workspaceId }) },
     data: { advancedQueries: input.advancedQueries, activityLogs: input.activityLogs },

@@ -12,7 +12,11 @@ export const addOrganizationsInput = z.strictObject({
 export const ORGANIZATION_EXISTS = "Organization already exists.";
 
 /** New organizations in one statement; one that exists already is an item failure and stays as it was. */
-export async function addOrganizations(scope: ApiKeyScope, input: z.output<typeof addOrganizationsInput>, tx: Tx): Promise<ItemResults> {
+export async function addOrganizations(
+  scope: ApiKeyScope,
+  input: z.output<typeof addOrganizationsInput>,
+  tx: Tx,
+): Promise<ItemResults> {
   const ids = input.organizations.map((o) => o.organizationId);
   assertDistinct(ids, "organizations", "organizationId");
   const created = await tx.organization.createManyAndReturn({

@@ -21,7 +21,11 @@ export async function getOrganizations(scope: ApiKeyScope, input: z.output<typeo
   });
   const { page, nextPageToken } = takePage(rows, input.pageSize);
   return {
-    organizations: page.map((o) => ({ id: o.organizationId, organizationName: o.name ?? undefined, disabled: o.disabled })),
+    organizations: page.map((o) => ({
+      id: o.organizationId,
+      organizationName: o.name ?? undefined,
+      disabled: o.disabled,
+    })),
     nextPageToken,
   };
 }

@@ -9,7 +9,10 @@ export interface OrgScope {
   organizationId: string;
 }
 
-export const orgScope = (scope: ApiKeyScope, organizationId: string): OrgScope => ({ apiKeyId: scope.apiKeyId, organizationId });
+export const orgScope = (scope: ApiKeyScope, organizationId: string): OrgScope => ({
+  apiKeyId: scope.apiKeyId,
+  organizationId,
+});
 
 export const organizationRowId = (org: OrgScope) => derivedId("org", [org.apiKeyId, org.organizationId]);
 

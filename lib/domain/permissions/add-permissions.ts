@@ -19,7 +19,10 @@ export const addPermissionsInput = z.strictObject({
  */
 export async function addPermissions(scope: ApiKeyScope, input: z.output<typeof addPermissionsInput>, tx: Tx) {
   const resources = input.permissions.resources.map(granted);
-  assertDistinct(resources.map((r) => JSON.stringify([r.organizationId, r.type, r.id])), "permissions.resources");
+  assertDistinct(
+    resources.map((r) => JSON.stringify([r.organizationId, r.type, r.id])),
+    "permissions.resources",
+  );
   const byOrganization = new Map<string, GrantedResource[]>();
   for (const r of resources) {
     if (!byOrganization.has(r.organizationId)) byOrganization.set(r.organizationId, []);
@@ -29,7 +32,12 @@ export async function addPermissions(scope: ApiKeyScope, input: z.output<typeof 
     const org = orgScope(scope, organizationId);
     await ensureOrganization(tx, org, true);
     await saveProfiles(tx, org, [input.user]);
-    await saveMemberships(tx, org, list.map((r) => grantOf(input.user.userId, r)), true);
+    await saveMemberships(
+      tx,
+      org,
+      list.map((r) => grantOf(input.user.userId, r)),
+      true,
+    );
   }
   return null;
 }

@@ -20,7 +20,11 @@ export const generateTokenInput = z.strictObject({
 export async function generateToken(scope: ApiKeyScope, input: z.output<typeof generateTokenInput>, tx: Tx) {
   const token = await signUserToken(tx, scope.apiKeyId, {
     userId: input.userId,
-    userProperties: { isAdmin: input.userProperties.isAdmin ?? false, name: input.userProperties.name, email: input.userProperties.email },
+    userProperties: {
+      isAdmin: input.userProperties.isAdmin ?? false,
+      name: input.userProperties.name,
+      email: input.userProperties.email,
+    },
     permissions: { resources: input.permissions.resources.map(granted) },
   });
   return { token };

@@ -18,10 +18,18 @@ export const resource = z
   })
   .superRefine((r, ctx) => {
     if (r.type !== "organization" && r.organizationId === undefined) {
-      ctx.addIssue({ code: "custom", path: ["organizationId"], message: "{path} is required for document and folder resources." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["organizationId"],
+        message: "{path} is required for document and folder resources.",
+      });
     }
     if (r.type === "organization" && r.organizationId !== undefined && r.organizationId !== r.id) {
-      ctx.addIssue({ code: "custom", path: ["organizationId"], message: "{path} must equal id for organization resources." });
+      ctx.addIssue({
+        code: "custom",
+        path: ["organizationId"],
+        message: "{path} must equal id for organization resources.",
+      });
     }
   })
   .meta({ id: "Resource" });

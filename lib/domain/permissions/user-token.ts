@@ -39,7 +39,11 @@ export async function verifyUserToken(tx: Reader, token: string): Promise<UserTo
   const secret = typeof apiKeyId === "string" ? await storedSecret(tx, apiKeyId) : undefined;
   if (!secret || typeof apiKeyId !== "string") throw denied("Invalid token.");
   try {
-    const { payload } = await jwtVerify<UserTokenClaims>(token, secret, { issuer: TOKEN_ISSUER, audience: apiKeyId, algorithms: ["HS256"] });
+    const { payload } = await jwtVerify<UserTokenClaims>(token, secret, {
+      issuer: TOKEN_ISSUER,
+      audience: apiKeyId,
+      algorithms: ["HS256"],
+    });
     return payload;
   } catch {
     throw denied("Invalid token.");

@@ -41,7 +41,6 @@ function decode(token: string | undefined): Cursor {
   throw invalid("pageToken is invalid; pass back the token of the previous page unchanged.");
 }
 
-
 function split<T extends { createdAt: Date; id: string }>(rows: T[]): { page: T[]; next: [number, string] | "done" } {
   const page = rows.slice(0, PER_FEATURE);
   const last = page[page.length - 1];
@@ -64,7 +63,14 @@ export async function getUserData(scope: ApiKeyScope, input: z.output<typeof get
     const rows = await tx.comment.findMany({
       where: {
         AND: [
-          { ...org, OR: [{ fromUserId: userId }, { taggedUserIds: { has: userId } }, { annotation: { assignedToUserId: userId } }] },
+          {
+            ...org,
+            OR: [
+              { fromUserId: userId },
+              { taggedUserIds: { has: userId } },
+              { annotation: { assignedToUserId: userId } },
+            ],
+          },
           after("comments"),
         ],
       },
@@ -76,18 +82,29 @@ export async function getUserData(scope: ApiKeyScope, input: z.output<typeof get
     next.comments = s.next;
   } else next.comments = "done";
 
-  let reactions: (ReturnType<typeof reactionView> & { documentId: string; annotationId: string; commentId: number })[] = [];
+  let reactions: (ReturnType<typeof reactionView> & { documentId: string; annotationId: string; commentId: number })[] =
+    [];
   if (cursor.reactions !== "done") {
-    const rows = await tx.commentReaction.findMany({ where: { AND: [{ ...org, userId }, after("reactions")] }, ...page });
+    const rows = await tx.commentReaction.findMany({
+      where: { AND: [{ ...org, userId }, after("reactions")] },
+      ...page,
+    });
     const s = split(rows);
-    reactions = s.page.map((r) => ({ ...reactionView(r), documentId: r.documentId, annotationId: r.annotationId, commentId: r.commentId }));
+    reactions = s.page.map((r) => ({
+      ...reactionView(r),
+      documentId: r.documentId,
+      annotationId: r.annotationId,
+      commentId: r.commentId,
+    }));
     next.reactions = s.next;
   } else next.reactions = "done";
 
   let notifications: Awaited<ReturnType<typeof notificationViews>> = [];
   if (cursor.notifications !== "done") {
     const rows = await tx.notification.findMany({
-      where: { AND: [{ ...org, OR: [{ recipients: { some: { userId } } }, { actionUserId: userId }] }, after("notifications")] },
+      where: {
+        AND: [{ ...org, OR: [{ recipients: { some: { userId } } }, { actionUserId: userId }] }, after("notifications")],
+      },
       select: notificationSelect,
       ...page,
     });

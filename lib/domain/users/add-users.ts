@@ -26,16 +26,30 @@ export const addUsersInput = z.strictObject({
  * is created whatever createOrganization says; a missing folder or document only with createFolder /
  * createDocument. Adding a user again updates the profile and keeps the role unless one is given.
  */
-export async function addUsers(scope: ApiKeyScope, input: z.output<typeof addUsersInput>, tx: Tx): Promise<ItemResults> {
+export async function addUsers(
+  scope: ApiKeyScope,
+  input: z.output<typeof addUsersInput>,
+  tx: Tx,
+): Promise<ItemResults> {
   const target = membershipTarget(input);
   const org = orgScope(scope, input.organizationId);
-  assertDistinct(input.users.map((u) => u.userId), "users", "userId");
+  assertDistinct(
+    input.users.map((u) => u.userId),
+    "users",
+    "userId",
+  );
   await ensureOrganization(tx, org, true);
-  if (target.resourceType === "document") await ensureDocument(tx, org, target.resourceId, input.createDocument ?? false);
+  if (target.resourceType === "document")
+    await ensureDocument(tx, org, target.resourceId, input.createDocument ?? false);
   if (target.resourceType === "folder") await ensureFolder(tx, org, target.resourceId, input.createFolder ?? false);
   await saveProfiles(tx, org, input.users);
-  await saveMemberships(tx, org, input.users.map((u) => ({ ...target, userId: u.userId, accessRole: u.accessRole })));
+  await saveMemberships(
+    tx,
+    org,
+    input.users.map((u) => ({ ...target, userId: u.userId, accessRole: u.accessRole })),
+  );
   const results: ItemResults = {};
-  for (const u of input.users) results[u.userId] = { success: true, id: userRowId(org, u.userId), message: "User added." };
+  for (const u of input.users)
+    results[u.userId] = { success: true, id: userRowId(org, u.userId), message: "User added." };
   return results;
 }

@@ -18,7 +18,11 @@ export const deleteUsersInput = z.strictObject({
  * With documentId or folderId: removes the users from that resource only. Without: the users leave the
  * organization entirely (directory entry and every membership in it).
  */
-export async function deleteUsers(scope: ApiKeyScope, input: z.output<typeof deleteUsersInput>, tx: Tx): Promise<ItemResults> {
+export async function deleteUsers(
+  scope: ApiKeyScope,
+  input: z.output<typeof deleteUsersInput>,
+  tx: Tx,
+): Promise<ItemResults> {
   const target = membershipTarget(input);
   const org = orgScope(scope, input.organizationId);
   assertDistinct(input.userIds, "userIds");
@@ -36,7 +40,9 @@ export async function deleteUsers(scope: ApiKeyScope, input: z.output<typeof del
   const removed = new Set(present.map((p) => p.userId));
   const results: ItemResults = {};
   for (const userId of input.userIds) {
-    results[userId] = removed.has(userId) ? { success: true, message: "User removed." } : { success: false, message: USER_MISSING };
+    results[userId] = removed.has(userId)
+      ? { success: true, message: "User removed." }
+      : { success: false, message: USER_MISSING };
   }
   return results;
 }

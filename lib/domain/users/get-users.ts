@@ -33,10 +33,10 @@ const profileSelect = {
 } as const;
 type Profile = Prisma.OrganizationUserGetPayload<{ select: typeof profileSelect }>;
 
-
 function view(p: Profile, accessRole?: string): UserView {
   const out: UserView = { userId: p.userId };
-  for (const k of ["name", "email", "photoUrl", "initial", "color", "textColor"] as const) if (p[k] !== null) out[k] = p[k];
+  for (const k of ["name", "email", "photoUrl", "initial", "color", "textColor"] as const)
+    if (p[k] !== null) out[k] = p[k];
   if (p.groupIds.length) out.organizationUserGroupIds = p.groupIds;
   if (accessRole) out.accessRole = accessRole;
   return out;
@@ -51,7 +51,8 @@ function view(p: Profile, accessRole?: string): UserView {
 export async function getUsers(scope: ApiKeyScope, input: z.output<typeof getUsersInput>, tx: Reader) {
   await requireAdvancedQueries(scope, tx);
   const target = membershipTarget(input);
-  if (input.allDocuments && input.folderId !== undefined) throw invalid("allDocuments cannot be combined with folderId.");
+  if (input.allDocuments && input.folderId !== undefined)
+    throw invalid("allDocuments cannot be combined with folderId.");
   const org = orgScope(scope, input.organizationId);
   const resource: Prisma.MembershipWhereInput = input.allDocuments
     ? { resourceType: "document", ...(input.documentId !== undefined && { resourceId: input.documentId }) }

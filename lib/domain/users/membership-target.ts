@@ -6,8 +6,13 @@ export interface MembershipTarget {
   resourceId: string;
 }
 
-export function membershipTarget(input: { organizationId: string; documentId?: string; folderId?: string }): MembershipTarget {
-  if (input.documentId !== undefined && input.folderId !== undefined) throw invalid("Provide either documentId or folderId, not both.");
+export function membershipTarget(input: {
+  organizationId: string;
+  documentId?: string;
+  folderId?: string;
+}): MembershipTarget {
+  if (input.documentId !== undefined && input.folderId !== undefined)
+    throw invalid("Provide either documentId or folderId, not both.");
   if (input.documentId !== undefined) return { resourceType: "document", resourceId: input.documentId };
   if (input.folderId !== undefined) return { resourceType: "folder", resourceId: input.folderId };
   return { resourceType: "organization", resourceId: input.organizationId };

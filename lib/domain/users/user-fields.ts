@@ -17,17 +17,20 @@ export const userFields = {
   textColor: z.string().max(100).optional(),
 };
 
-export const userProfile = z.strictObject({
-  ...userFields,
-  /** Filterable with Get Users' organizationUserGroupIds. */
-  organizationUserGroupIds: z.array(clientId).max(100).optional(),
-}).meta({ id: "UserProfile" });
+export const userProfile = z
+  .strictObject({
+    ...userFields,
+    /** Filterable with Get Users' organizationUserGroupIds. */
+    organizationUserGroupIds: z.array(clientId).max(100).optional(),
+  })
+  .meta({ id: "UserProfile" });
 export type UserProfileInput = z.output<typeof userProfile>;
 
 /** For the v2 users operations, which also set the membership's role. */
 export const userWithRole = userProfile.extend({ accessRole: accessRole.optional() }).meta({ id: "UserWithRole" });
 
-export const userRowId = (org: OrgScope, userId: string) => derivedId("usr", [org.apiKeyId, org.organizationId, userId]);
+export const userRowId = (org: OrgScope, userId: string) =>
+  derivedId("usr", [org.apiKeyId, org.organizationId, userId]);
 
 /** "ada lovelace" -> "A". */
 export function initialOf(name: string): string | undefined {

@@ -98,7 +98,8 @@ export async function recordOutcome(d: Claimed, url: string, outcome: PostOutcom
     return;
   }
   if (d.endpointId) await trackEndpointHealth(client, d.endpointId, d.failing, outcome.ok, now);
-  if (!outcome.ok) log.debug("webhook attempt failed", { deliveryId: d.id, attempt: attemptsMade, status: outcome.statusCode, error });
+  if (!outcome.ok)
+    log.debug("webhook attempt failed", { deliveryId: d.id, attempt: attemptsMade, status: outcome.statusCode, error });
 }
 
 /** Timestamp columns hold UTC wall-clock time. */
@@ -108,10 +109,17 @@ const utc = (d: Date) => d.toISOString().replace("Z", "");
 async function trackEndpointHealth(client: Db, endpointId: string, failing: boolean, ok: boolean, now: Date) {
   const endpoint = { id: endpointId };
   if (ok) {
-    if (failing) await client.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: { not: null } }, data: { failingSince: null } });
+    if (failing)
+      await client.webhookEndpoint.updateMany({
+        where: { id: endpoint.id, failingSince: { not: null } },
+        data: { failingSince: null },
+      });
     return;
   }
-  await client.webhookEndpoint.updateMany({ where: { id: endpoint.id, failingSince: null }, data: { failingSince: now } });
+  await client.webhookEndpoint.updateMany({
+    where: { id: endpoint.id, failingSince: null },
+    data: { failingSince: now },
+  });
   const disabled = await client.webhookEndpoint.updateMany({
     where: { id: endpoint.id, disabled: false, failingSince: { lte: new Date(now.getTime() - disableAfterMs()) } },
     data: { disabled: true },

@@ -11,7 +11,10 @@ export const createEndpointInput = z.strictObject({ ...endpointFields, uid: z.st
 
 export async function createEndpoint(scope: ApiKeyScope, input: z.output<typeof createEndpointInput>, tx: Tx) {
   await requireAdvancedEnabled(tx, scope.apiKeyId);
-  if (input.uid && (await tx.webhookEndpoint.findFirst({ where: { apiKeyId: scope.apiKeyId, uid: input.uid }, select: { id: true } }))) {
+  if (
+    input.uid &&
+    (await tx.webhookEndpoint.findFirst({ where: { apiKeyId: scope.apiKeyId, uid: input.uid }, select: { id: true } }))
+  ) {
     throw new DomainError("ALREADY_EXISTS", "An endpoint with this uid already exists.");
   }
   const endpoint = await tx.webhookEndpoint.create({

@@ -6,6 +6,10 @@ import { ADVANCED_DEFAULTS, storedAdvanced } from "./advanced-settings";
 
 export const getAdvancedWebhookConfigInput = z.strictObject({});
 
-export async function getAdvancedWebhookConfig(scope: ApiKeyScope, _input: z.output<typeof getAdvancedWebhookConfigInput>, tx: Reader) {
+export async function getAdvancedWebhookConfig(
+  scope: ApiKeyScope,
+  _input: z.output<typeof getAdvancedWebhookConfigInput>,
+  tx: Reader,
+) {
   return storedAdvanced(await keyServiceConfig(tx, scope)) ?? ADVANCED_DEFAULTS;
 }

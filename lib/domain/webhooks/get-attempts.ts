@@ -17,7 +17,9 @@ export async function getAttempts(scope: ApiKeyScope, input: z.output<typeof get
     ...(input.messageId && { messageId: input.messageId }),
     ...(input.endpointId && { endpointId: input.endpointId }),
   };
-  const page = await iteratorPage(input, "desc", (bound, orderBy, take) => tx.webhookAttempt.findMany({ where: { AND: [where, bound] }, orderBy, take }));
+  const page = await iteratorPage(input, "desc", (bound, orderBy, take) =>
+    tx.webhookAttempt.findMany({ where: { AND: [where, bound] }, orderBy, take }),
+  );
   return {
     attempts: page.items.map((a) => ({
       id: a.id,

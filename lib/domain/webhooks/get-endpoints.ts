@@ -13,5 +13,10 @@ export async function getEndpoints(scope: ApiKeyScope, input: z.output<typeof ge
   const page = await iteratorPage(input, "asc", (bound, orderBy, take) =>
     tx.webhookEndpoint.findMany({ where: { AND: [{ apiKeyId: scope.apiKeyId }, bound] }, orderBy, take }),
   );
-  return { endpoints: page.items.map(endpointView), iterator: page.iterator, prevIterator: page.prevIterator, done: page.done };
+  return {
+    endpoints: page.items.map(endpointView),
+    iterator: page.iterator,
+    prevIterator: page.prevIterator,
+    done: page.done,
+  };
 }

@@ -18,19 +18,43 @@ export const resendMessageInput = z.strictObject({
  */
 export async function resendMessage(scope: ApiKeyScope, input: z.output<typeof resendMessageInput>, tx: Tx) {
   await requireAdvancedEnabled(tx, scope.apiKeyId);
-  const message = await tx.webhookMessage.findFirst({ where: { apiKeyId: scope.apiKeyId, id: input.messageId }, select: { id: true } });
+  const message = await tx.webhookMessage.findFirst({
+    where: { apiKeyId: scope.apiKeyId, id: input.messageId },
+    select: { id: true },
+  });
   if (!message) throw notFound("Message not found.");
   const now = new Date();
-  const again = { status: "pending", attemptCount: 0, nextAttemptAt: now, nextTrigger: "manual", lastError: null, leaseToken: null, leaseUntil: null };
+  const again = {
+    status: "pending",
+    attemptCount: 0,
+    nextAttemptAt: now,
+    nextTrigger: "manual",
+    lastError: null,
+    leaseToken: null,
+    leaseUntil: null,
+  };
   if (input.endpointId) {
     const endpoint = await findEndpoint(tx, scope.apiKeyId, input.endpointId);
     const existing = await tx.webhookDelivery.updateMany({
       where: { apiKeyId: scope.apiKeyId, messageId: message.id, endpointId: endpoint.id, status: { not: "sending" } },
       data: again,
     });
-    if (existing.count === 0 && !(await tx.webhookDelivery.findFirst({ where: { apiKeyId: scope.apiKeyId, messageId: message.id, endpointId: endpoint.id } }))) {
+    if (
+      existing.count === 0 &&
+      !(await tx.webhookDelivery.findFirst({
+        where: { apiKeyId: scope.apiKeyId, messageId: message.id, endpointId: endpoint.id },
+      }))
+    ) {
       await tx.webhookDelivery.create({
-        data: { id: newId("dlv"), apiKeyId: scope.apiKeyId, messageId: message.id, endpointId: endpoint.id, target: "endpoint", createdAt: now, ...again },
+        data: {
+          id: newId("dlv"),
+          apiKeyId: scope.apiKeyId,
+          messageId: message.id,
+          endpointId: endpoint.id,
+          target: "endpoint",
+          createdAt: now,
+          ...again,
+        },
       });
     }
     await wakeWebhookWorker(tx);
@@ -40,7 +64,10 @@ export async function resendMessage(scope: ApiKeyScope, input: z.output<typeof r
     where: { apiKeyId: scope.apiKeyId, messageId: message.id, target: "endpoint", status: { not: "sending" } },
     select: { id: true, endpointId: true },
   });
-  await tx.webhookDelivery.updateMany({ where: { id: { in: deliveries.map((d) => d.id) }, apiKeyId: scope.apiKeyId }, data: again });
+  await tx.webhookDelivery.updateMany({
+    where: { id: { in: deliveries.map((d) => d.id) }, apiKeyId: scope.apiKeyId },
+    data: again,
+  });
   await wakeWebhookWorker(tx);
   return { messageId: message.id, endpointIds: deliveries.map((d) => d.endpointId).filter((id): id is string => !!id) };
 }

@@ -5,7 +5,8 @@ import { lockServiceConfig, writeServiceConfig } from "../api-keys/service-confi
 import type { ApiKeyScope } from "../scope";
 import { ADVANCED_DEFAULTS, NOT_CONFIGURED, storedAdvanced } from "./advanced-settings";
 
-const NOTHING = "At least one of isEnabled, encryptData, encodeData, publicKey or enableDataProtection must be provided.";
+const NOTHING =
+  "At least one of isEnabled, encryptData, encodeData, publicKey or enableDataProtection must be provided.";
 
 export const updateAdvancedWebhookConfigInput = z
   .strictObject({

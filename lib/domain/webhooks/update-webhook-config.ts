@@ -25,12 +25,18 @@ export const updateWebhookConfigInput = z
       })
       .optional(),
   })
-  .refine((v) => v.useWebhookService !== undefined || v.webhookServiceConfig !== undefined, { error: INVALID_WEBHOOK_CONFIG });
+  .refine((v) => v.useWebhookService !== undefined || v.webhookServiceConfig !== undefined, {
+    error: INVALID_WEBHOOK_CONFIG,
+  });
 
 const TRIGGER_NAME = /^[a-z_]+\.[a-z_]+$/;
 
 /** Merge-only; the first enable with no stored triggers seeds the default triggers under what was sent. */
-export async function updateWebhookConfig(scope: ApiKeyScope, input: z.output<typeof updateWebhookConfigInput>, tx: Tx) {
+export async function updateWebhookConfig(
+  scope: ApiKeyScope,
+  input: z.output<typeof updateWebhookConfigInput>,
+  tx: Tx,
+) {
   const config = await lockServiceConfig(tx, scope);
   const stored = storedWebhook(config);
   const { triggers: sentTriggers, authToken, ...sentFields } = input.webhookServiceConfig ?? {};

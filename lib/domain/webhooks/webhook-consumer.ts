@@ -47,19 +47,28 @@ export async function consumeForWebhooks(tx: Tx, event: WeftEvent) {
   const config = await readServiceConfig(tx, event.apiKeyId);
   const advanced = storedAdvanced(config);
   const endpoints = advanced?.isEnabled
-    ? (await tx.webhookEndpoint.findMany({ where: { apiKeyId: event.apiKeyId, disabled: false }, select: { id: true, filterTypes: true, channels: true } }))
-        .filter((e) => endpointWants(e.filterTypes, event.type) && channelsMatch(e.channels, event))
+    ? (
+        await tx.webhookEndpoint.findMany({
+          where: { apiKeyId: event.apiKeyId, disabled: false },
+          select: { id: true, filterTypes: true, channels: true },
+        })
+      ).filter((e) => endpointWants(e.filterTypes, event.type) && channelsMatch(e.channels, event))
     : [];
   const simple = storedWebhook(config);
   const simpleTargets = simpleWebhookWants(simple, event.type)
-    ? ([
-        ["raw", simple.webhookServiceConfig.rawNotificationUrl, rawEventBody(event)],
-        ["processed", simple.webhookServiceConfig.processedNotificationUrl, processedNotificationBody(event)],
-      ] as const).filter(([, url]) => !!url)
+    ? (
+        [
+          ["raw", simple.webhookServiceConfig.rawNotificationUrl, rawEventBody(event)],
+          ["processed", simple.webhookServiceConfig.processedNotificationUrl, processedNotificationBody(event)],
+        ] as const
+      ).filter(([, url]) => !!url)
     : [];
   if (endpoints.length === 0 && simpleTargets.length === 0) return;
 
-  const seen = await tx.webhookMessage.findUnique({ where: { apiKeyId_eventId: { apiKeyId: event.apiKeyId, eventId: event.id } }, select: { id: true } });
+  const seen = await tx.webhookMessage.findUnique({
+    where: { apiKeyId_eventId: { apiKeyId: event.apiKeyId, eventId: event.id } },
+    select: { id: true },
+  });
   if (seen) return;
   const messageId = newId("msg");
   const now = new Date();

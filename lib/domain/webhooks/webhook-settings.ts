@@ -10,7 +10,12 @@ import { weftEventTypes } from "../events/event";
 /** Seeded on the first enable: comment and huddle triggers on, suggestions opt-in, crdt and recorder off. */
 export function defaultWebhookTriggers(): Record<string, boolean> {
   const on = [...weftEventTypes.map(triggerKey), ...HUDDLE_TRIGGERS];
-  const off = ["comment_annotation.suggestion_accept", "comment_annotation.suggestion_reject", "crdt.update", "recorder.add"];
+  const off = [
+    "comment_annotation.suggestion_accept",
+    "comment_annotation.suggestion_reject",
+    "crdt.update",
+    "recorder.add",
+  ];
   return { ...Object.fromEntries(on.map((t) => [t, true])), ...Object.fromEntries(off.map((t) => [t, false])) };
 }
 

@@ -6,6 +6,9 @@ export const createWorkspaceInput = z.strictObject({
   ownerEmail: email,
   name: z.string().min(1).max(200).optional(),
   workspaceName: z.string().min(1).max(200).optional(),
-  avatar: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+  avatar: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
 });
 export type CreateWorkspaceInput = z.output<typeof createWorkspaceInput>;

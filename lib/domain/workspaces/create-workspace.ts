@@ -42,7 +42,9 @@ async function insertWorkspace(tx: Tx, ownerEmail: string, input: CreateWorkspac
   }
   const root = existing[0];
   if (root && root.plan !== "paid") {
-    throw denied("Creating an additional workspace requires your root workspace to be on a paid plan (a production API key).");
+    throw denied(
+      "Creating an additional workspace requires your root workspace to be on a paid plan (a production API key).",
+    );
   }
   const token = randomToken(32);
   const ownerName = input.name ?? ownerEmail;

@@ -9,7 +9,11 @@ export const WORKSPACE_NOT_FOUND = "Workspace not found.";
 export const getVisibleWorkspaceInput = z.strictObject({ workspaceId: z.string().min(1).max(200) });
 
 /** The workspace's settings and identity (no credentials), if the scope may see it; NOT_FOUND otherwise. */
-export async function getVisibleWorkspace(scope: ViewerScope, input: z.output<typeof getVisibleWorkspaceInput>, tx: Reader) {
+export async function getVisibleWorkspace(
+  scope: ViewerScope,
+  input: z.output<typeof getVisibleWorkspaceInput>,
+  tx: Reader,
+) {
   const ws = await tx.workspace.findFirst({
     where: { id: input.workspaceId, ...visibleWorkspaces(scope) },
     select: { ...workspaceSelect, ownerName: true },

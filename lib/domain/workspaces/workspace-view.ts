@@ -6,7 +6,9 @@ import { notFound } from "../errors";
 export async function workspaceView(tx: Reader, workspaceId: string) {
   const ws = await tx.workspace.findUnique({
     where: { id: workspaceId },
-    include: { apiKeys: { select: { id: true, name: true, type: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
+    include: {
+      apiKeys: { select: { id: true, name: true, type: true }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+    },
   });
   if (!ws) throw notFound("Workspace not found.");
   return {

@@ -54,23 +54,40 @@ export async function sendMail(mail: Mail, opts: { sendgridApiKey?: string } = {
       const sender = mail.fromName ? { email: from, name: mail.fromName } : from;
       await sendgrid(apiKey).send(
         mail.templateId
-          ? { to: mail.to, from: sender, subject: mail.subject, templateId: mail.templateId, dynamicTemplateData: mail.dynamicTemplateData }
+          ? {
+              to: mail.to,
+              from: sender,
+              subject: mail.subject,
+              templateId: mail.templateId,
+              dynamicTemplateData: mail.dynamicTemplateData,
+            }
           : { to: mail.to, from: sender, subject: mail.subject, text: mail.text, html: mail.html },
       );
       result = { id, transport: "sendgrid", status: "sent" };
     } catch (e) {
       const code = (e as { code?: number }).code;
-      result = { id, transport: "sendgrid", status: "failed", error: code ? `SendGrid answered ${code}` : (e as Error).message, code };
+      result = {
+        id,
+        transport: "sendgrid",
+        status: "failed",
+        error: code ? `SendGrid answered ${code}` : (e as Error).message,
+        code,
+      };
       log.warn("mail send failed", { id, to: mail.to, ...errorFields(e), stack: undefined });
     }
   }
   await db().outboxMail.create({
     // Only the dev outbox keeps bodies (they may hold sign-in links); SendGrid sends are kept as outcomes.
     data: {
-      id, to: mail.to, from, subject: mail.subject,
+      id,
+      to: mail.to,
+      from,
+      subject: mail.subject,
       text: result.transport === "outbox" ? mail.text : "",
       html: result.transport === "outbox" ? mail.html : null,
-      transport: result.transport, status: result.status, error: result.error,
+      transport: result.transport,
+      status: result.status,
+      error: result.error,
     },
   });
   return result;

@@ -16,9 +16,17 @@ export interface PostOutcome {
   durationMs: number;
 }
 
-export function postWebhook(url: string, body: string, headers: Record<string, string>, timeoutMs = ATTEMPT_TIMEOUT_MS): Promise<PostOutcome> {
+export function postWebhook(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs = ATTEMPT_TIMEOUT_MS,
+): Promise<PostOutcome> {
   const started = performance.now();
-  const done = (o: Omit<PostOutcome, "durationMs">): PostOutcome => ({ ...o, durationMs: Math.round(performance.now() - started) });
+  const done = (o: Omit<PostOutcome, "durationMs">): PostOutcome => ({
+    ...o,
+    durationMs: Math.round(performance.now() - started),
+  });
   return new Promise((resolve) => {
     let target: URL;
     try {
@@ -42,7 +50,12 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
         method: "POST",
         lookup: guardedLookup,
         agent: false,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "user-agent": "weft-webhooks/1", ...headers },
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "user-agent": "weft-webhooks/1",
+          ...headers,
+        },
       },
       (res) => {
         let text = "";
@@ -54,7 +67,14 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
           const status = res.statusCode ?? 0;
           finish({ ok: status >= 200 && status < 300, statusCode: status, response: text.slice(0, EXCERPT_CHARS) });
         });
-        res.on("error", (e) => finish({ ok: false, statusCode: res.statusCode ?? 0, response: text.slice(0, EXCERPT_CHARS), error: e.message }));
+        res.on("error", (e) =>
+          finish({
+            ok: false,
+            statusCode: res.statusCode ?? 0,
+            response: text.slice(0, EXCERPT_CHARS),
+            error: e.message,
+          }),
+        );
       },
     );
     const timer = setTimeout(() => {
@@ -63,7 +83,12 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
     }, timeoutMs);
     req.on("error", (e) => {
       const refused = e instanceof RefusedAddressError || /^refused:/.test(e.message);
-      finish({ ok: false, statusCode: 0, response: "", error: refused ? e.message : `connection failed: ${e.message}` });
+      finish({
+        ok: false,
+        statusCode: 0,
+        response: "",
+        error: refused ? e.message : `connection failed: ${e.message}`,
+      });
     });
     req.end(body);
   });

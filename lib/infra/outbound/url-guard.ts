@@ -8,13 +8,32 @@ import { env } from "../env";
 
 const blocked = new BlockList();
 for (const [net, prefix] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["198.51.100.0", 24],
-  ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) blocked.addSubnet(net, prefix, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  blocked.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of [
-  ["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96], ["2001:db8::", 32],
-] as const) blocked.addSubnet(net, prefix, "ipv6");
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+  ["64:ff9b::", 96],
+  ["2001:db8::", 32],
+] as const)
+  blocked.addSubnet(net, prefix, "ipv6");
 
 export class RefusedAddressError extends Error {}
 
@@ -40,12 +59,21 @@ export function checkLiteralHost(hostname: string) {
 }
 
 /** A `lookup` for node:http that resolves, then refuses non-public answers. */
-export const guardedLookup: typeof lookup = ((hostname: string, options: object, callback: (...args: unknown[]) => void) => {
+export const guardedLookup: typeof lookup = ((
+  hostname: string,
+  options: object,
+  callback: (...args: unknown[]) => void,
+) => {
   lookup(hostname, { ...options, all: true }, (err, addresses) => {
     if (err) return callback(err);
     const list = addresses as { address: string; family: number }[];
     const refused = allowPrivate() ? undefined : list.find((a) => !isPublicAddress(a.address));
-    if (refused) return callback(new RefusedAddressError(`refused: ${hostname} resolves to ${refused.address}, a private, loopback or link-local address`));
+    if (refused)
+      return callback(
+        new RefusedAddressError(
+          `refused: ${hostname} resolves to ${refused.address}, a private, loopback or link-local address`,
+        ),
+      );
     if ((options as { all?: boolean }).all) return callback(null, list);
     callback(null, list[0].address, list[0].family);
   });

@@ -63,7 +63,11 @@ async function recordFailure(id: string, e: unknown) {
   log.warn("event consumer failed; the event is retried", { eventId: id, attempts, delayMs, ...errorFields(e) });
   await db().domainEvent.updateMany({
     where: { id, dispatchedAt: null },
-    data: { attempts, lastError: e instanceof Error ? e.message.slice(0, 2000) : String(e).slice(0, 2000), availableAt: new Date(Date.now() + delayMs) },
+    data: {
+      attempts,
+      lastError: e instanceof Error ? e.message.slice(0, 2000) : String(e).slice(0, 2000),
+      availableAt: new Date(Date.now() + delayMs),
+    },
   });
 }
 

@@ -50,7 +50,12 @@ async function tick(): Promise<TickResult> {
   const claims = await claimDeliveries(room, PER_TARGET_IN_FLIGHT);
   for (const claim of claims) {
     const attempt = attemptDelivery(claim)
-      .catch((e) => log.error("webhook attempt crashed; its lease will run out and it is retried", { deliveryId: claim.id, ...errorFields(e) }))
+      .catch((e) =>
+        log.error("webhook attempt crashed; its lease will run out and it is retried", {
+          deliveryId: claim.id,
+          ...errorFields(e),
+        }),
+      )
       .finally(() => {
         state.inFlight.delete(attempt);
         state.loop?.wake();

@@ -32,9 +32,17 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
                   <CopyButton value={ws.id} label="Copy workspace ID" />
                 </span>,
               ],
-              ["Owner", <span key="owner" className="break-all">{ws.ownerName === ws.ownerEmail ? ws.ownerEmail : `${ws.ownerName} <${ws.ownerEmail}>`}</span>],
+              [
+                "Owner",
+                <span key="owner" className="break-all">
+                  {ws.ownerName === ws.ownerEmail ? ws.ownerEmail : `${ws.ownerName} <${ws.ownerEmail}>`}
+                </span>,
+              ],
               ["Plan", <PlanBadge key="plan" plan={ws.plan} />],
-              ["Production API keys", ws.productionKeysEnabled ? "Self-serve creation enabled" : "Not enabled (an operator turns them on)"],
+              [
+                "Production API keys",
+                ws.productionKeysEnabled ? "Self-serve creation enabled" : "Not enabled (an operator turns them on)",
+              ],
               ["API keys", String(ws.apiKeys)],
               ["Created", formatTime(ws.createdAt)],
             ]}
@@ -46,7 +54,8 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
             Workspace credentials
           </h2>
           <p className="mt-1 mb-4 text-sm text-zinc-600">
-            The workspace-level REST endpoints (API keys, auth tokens) take <code className="font-mono">x-service-workspace-id</code> and{" "}
+            The workspace-level REST endpoints (API keys, auth tokens) take{" "}
+            <code className="font-mono">x-service-workspace-id</code> and{" "}
             <code className="font-mono">x-service-workspace-auth-token</code>.
           </p>
           <WorkspaceToken workspaceId={ws.id} />
@@ -57,7 +66,10 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
             <h2 id="operator-heading" className={`${ui.cardTitle} mb-4`}>
               Operator settings
             </h2>
-            <WorkspaceSettingsForm workspaceId={ws.id} initial={{ plan: ws.plan, productionKeysEnabled: ws.productionKeysEnabled }} />
+            <WorkspaceSettingsForm
+              workspaceId={ws.id}
+              initial={{ plan: ws.plan, productionKeysEnabled: ws.productionKeysEnabled }}
+            />
           </section>
         )}
       </div>

@@ -20,15 +20,13 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
   const { id, keyId } = await params;
   const { workspace: ws, key, keyScope } = await loadApiKeyPage(id, keyId);
   const { allowedDomains } = await getDomains(keyScope, {}, db());
-  const regions = key.persistenceDBRegion ? `${key.persistenceDBRegion} (persistence), ${key.realtimeDBRegion} (realtime)` : "Default location (testing key)";
+  const regions = key.persistenceDBRegion
+    ? `${key.persistenceDBRegion} (persistence), ${key.realtimeDBRegion} (realtime)`
+    : "Default location (testing key)";
 
   return (
     <>
-      <PageHeader
-        title={key.name}
-        crumbs={apiKeyCrumbs(ws)}
-        description={<KeyTypeBadge type={key.type} />}
-      />
+      <PageHeader title={key.name} crumbs={apiKeyCrumbs(ws)} description={<KeyTypeBadge type={key.type} />} />
       <ApiKeyTabs workspaceId={ws.id} apiKeyId={key.id} current="settings" />
       <div className="space-y-6">
         <section aria-labelledby="key-heading" className={ui.card}>
@@ -44,7 +42,12 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
                   <CopyButton value={key.id} label="Copy API key" />
                 </span>,
               ],
-              ["Owner email", <span key="owner" className="break-all">{key.ownerEmail}</span>],
+              [
+                "Owner email",
+                <span key="owner" className="break-all">
+                  {key.ownerEmail}
+                </span>,
+              ],
               ["Regions", regions],
               ["Created", formatTime(key.createdAt)],
             ]}
@@ -59,7 +62,8 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
             Auth tokens
           </h2>
           <p className="mt-1 mb-4 text-sm text-zinc-600">
-            Key-level REST calls send <code className="font-mono">x-service-api-key</code> and <code className="font-mono">x-service-auth-token</code>.
+            Key-level REST calls send <code className="font-mono">x-service-api-key</code> and{" "}
+            <code className="font-mono">x-service-auth-token</code>.
           </p>
           <AuthTokens workspaceId={ws.id} apiKeyId={key.id} />
         </section>
@@ -75,7 +79,11 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
           <h2 id="features-heading" className={`${ui.cardTitle} mb-4`}>
             Features
           </h2>
-          <ApiKeySwitches workspaceId={ws.id} apiKeyId={key.id} initial={{ advancedQueries: key.advancedQueries, activityLogs: key.activityLogs }} />
+          <ApiKeySwitches
+            workspaceId={ws.id}
+            apiKeyId={key.id}
+            initial={{ advancedQueries: key.advancedQueries, activityLogs: key.activityLogs }}
+          />
         </section>
 
         <LiveConnections apiKeyId={key.id} />

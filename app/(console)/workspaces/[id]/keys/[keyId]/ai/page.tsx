@@ -22,8 +22,8 @@ export default async function AiProviderKeysPage({ params }: { params: Promise<{
           AI provider keys
         </h2>
         <p className="mt-1 mb-4 text-sm text-zinc-600">
-          Ask AI and agents call the model provider with this key&apos;s own provider key, chosen by the model name (gpt-, o1/o3/o4: OpenAI; claude-: Anthropic;
-          gemini-: Gemini).
+          Ask AI and agents call the model provider with this key&apos;s own provider key, chosen by the model name
+          (gpt-, o1/o3/o4: OpenAI; claude-: Anthropic; gemini-: Gemini).
         </p>
         <AiProviderKeys workspaceId={ws.id} apiKeyId={key.id} initial={aiModelsConfig ?? {}} />
       </section>

@@ -27,10 +27,16 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
           Email notifications
         </h2>
         <p className="mt-1 mb-4 text-sm text-zinc-600">
-          When a comment event&apos;s trigger is on, weft mails the mentioned users, the assignee and the thread&apos;s participants (never the user who
-          caused it).
+          When a comment event&apos;s trigger is on, weft mails the mentioned users, the assignee and the thread&apos;s
+          participants (never the user who caused it).
         </p>
-        <EmailSettingsForm workspaceId={ws.id} apiKeyId={key.id} initial={config} triggerNames={triggerNames} defaultTriggers={defaults} />
+        <EmailSettingsForm
+          workspaceId={ws.id}
+          apiKeyId={key.id}
+          initial={config}
+          triggerNames={triggerNames}
+          defaultTriggers={defaults}
+        />
       </section>
     </>
   );

@@ -24,9 +24,16 @@ export default async function WebhooksPage({ params }: { params: Promise<{ id: s
           Simple webhooks
         </h2>
         <p className="mt-1 mb-4 text-sm text-zinc-600">
-          One raw and one processed URL per key. For several endpoints, event filters, signed deliveries and a delivery log, use advanced webhooks.
+          One raw and one processed URL per key. For several endpoints, event filters, signed deliveries and a delivery
+          log, use advanced webhooks.
         </p>
-        <SimpleWebhookForm workspaceId={ws.id} apiKeyId={key.id} initial={config} triggerNames={Object.keys(defaults)} defaultTriggers={defaults} />
+        <SimpleWebhookForm
+          workspaceId={ws.id}
+          apiKeyId={key.id}
+          initial={config}
+          triggerNames={Object.keys(defaults)}
+          defaultTriggers={defaults}
+        />
       </section>
     </>
   );
