@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Reader } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
+import type { ItemResults } from "../batch";
 import type { OrgScope } from "../organizations/organization-scope";
 import type { UserRef } from "../events/user-ref";
 import type { TaggedUserContact } from "./comment-input";
@@ -126,4 +127,27 @@ export function annotationView(a: AnnotationRow): AnnotationView {
 /** The annotation with its comments and reactions, in the document; null when it does not exist. */
 export function loadAnnotation(tx: Reader, org: OrgScope, documentId: string, annotationId: string) {
   return tx.commentAnnotation.findFirst({ where: { ...org, documentId, annotationId }, include: annotationInclude });
+}
+
+type LoadedAnnotation = NonNullable<Awaited<ReturnType<typeof loadAnnotation>>>;
+
+/**
+ * The loop of the per-annotation batch operations: `change` runs for each annotation that exists, in order,
+ * and its success message is that item's outcome; a missing annotation is an item failure.
+ */
+export async function forEachAnnotation(
+  tx: Reader,
+  org: OrgScope,
+  documentId: string,
+  annotationIds: readonly string[],
+  change: (before: LoadedAnnotation, annotationId: string) => Promise<string>,
+): Promise<ItemResults> {
+  const results: ItemResults = {};
+  for (const annotationId of annotationIds) {
+    const before = await loadAnnotation(tx, org, documentId, annotationId);
+    results[annotationId] = before
+      ? { success: true, id: annotationId, message: await change(before, annotationId) }
+      : { success: false, id: annotationId, message: ANNOTATION_MISSING };
+  }
+  return results;
 }

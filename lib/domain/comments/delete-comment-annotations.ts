@@ -6,7 +6,7 @@ import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
 import { actionUser } from "./comment-input";
 import { emitCommentEvent } from "./comment-events";
-import { ANNOTATION_MISSING, loadAnnotation } from "./comment-rows";
+import { forEachAnnotation } from "./comment-rows";
 
 export const deleteCommentAnnotationsInput = z.strictObject({
   organizationId: clientId,
@@ -23,16 +23,9 @@ export async function deleteCommentAnnotations(
 ): Promise<ItemResults> {
   assertDistinct(input.annotationIds, "annotationIds");
   const org = orgScope(scope, input.organizationId);
-  const results: ItemResults = {};
-  for (const annotationId of input.annotationIds) {
-    const before = await loadAnnotation(tx, org, input.documentId, annotationId);
-    if (!before) {
-      results[annotationId] = { success: false, id: annotationId, message: ANNOTATION_MISSING };
-      continue;
-    }
+  return forEachAnnotation(tx, org, input.documentId, input.annotationIds, async (before) => {
     await tx.commentAnnotation.deleteMany({ where: { id: before.id, ...org } });
     await emitCommentEvent(tx, scope, { type: "comment.delete", annotation: before, actor: input.actionUser ?? null });
-    results[annotationId] = { success: true, id: annotationId, message: "Deleted Successfully" };
-  }
-  return results;
+    return "Deleted Successfully";
+  });
 }

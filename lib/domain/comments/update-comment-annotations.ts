@@ -11,7 +11,7 @@ import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
 import { actionUser, location, priority, status } from "./comment-input";
 import { emitCommentEvent } from "./comment-events";
-import { ANNOTATION_MISSING, loadAnnotation } from "./comment-rows";
+import { forEachAnnotation, loadAnnotation } from "./comment-rows";
 
 export const updateCommentAnnotationsInput = z.strictObject({
   organizationId: clientId,
@@ -45,13 +45,7 @@ export async function updateCommentAnnotations(
     throw invalid("updatedData must name at least one of status, priority, assignedTo, location, context.");
   assertDistinct(input.annotationIds, "annotationIds");
   const org = orgScope(scope, input.organizationId);
-  const results: ItemResults = {};
-  for (const annotationId of input.annotationIds) {
-    const before = await loadAnnotation(tx, org, input.documentId, annotationId);
-    if (!before) {
-      results[annotationId] = { success: false, id: annotationId, message: ANNOTATION_MISSING };
-      continue;
-    }
+  return forEachAnnotation(tx, org, input.documentId, input.annotationIds, async (before, annotationId) => {
     const changes: { type: WeftEventType; field: string; from: unknown; to: unknown }[] = [];
     if (u.status !== undefined && idOf(before.status) !== u.status.id)
       changes.push({ type: "comment_annotation.status_change", field: "status", from: before.status, to: u.status });
@@ -93,7 +87,6 @@ export async function updateCommentAnnotations(
         changes: { [c.field]: { from: c.from ?? null, to: c.to ?? null } },
       });
     }
-    results[annotationId] = { success: true, id: annotationId, message: "Updated Successfully" };
-  }
-  return results;
+    return "Updated Successfully";
+  });
 }
