@@ -5,6 +5,7 @@ import {
   connect,
   databaseEnv,
   docName,
+  editorRefs,
   getEditor,
   newTenant,
   post,
@@ -21,8 +22,7 @@ import {
 let server: LiveServer;
 let t: Tenant;
 let other: Tenant;
-let n = 0;
-const ref = () => ({ organizationId: "org", documentId: `doc-${++n}`, editorId: "ed" });
+const ref = editorRefs();
 const nameOf = (k: Tenant, r: ReturnType<typeof ref>) => docName(k.apiKey, r.organizationId, r.documentId, r.editorId);
 
 beforeAll(async () => {

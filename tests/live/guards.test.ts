@@ -6,6 +6,7 @@ import {
   connect,
   databaseEnv,
   docName,
+  editorRefs,
   getEditor,
   newTenant,
   post,
@@ -20,8 +21,7 @@ import {
 
 let server: LiveServer;
 let t: Tenant;
-let n = 0;
-const ref = () => ({ organizationId: "org", documentId: `doc-${++n}`, editorId: "ed" });
+const ref = editorRefs();
 
 beforeAll(async () => {
   server = await startServer({

@@ -6,6 +6,7 @@ import {
   adminUrl,
   connect,
   docName,
+  editorRefs,
   newTenant,
   post,
   startServer,
@@ -20,8 +21,7 @@ import {
 let one: LiveServer;
 let two: LiveServer;
 let t: Tenant;
-let n = 0;
-const ref = () => ({ organizationId: "org", documentId: `doc-${++n}`, editorId: "ed" });
+const ref = editorRefs();
 const nameOf = (r: ReturnType<typeof ref>) => docName(t.apiKey, r.organizationId, r.documentId, r.editorId);
 
 describe.runIf(adminUrl)("live across two instances on one PostgreSQL", () => {

@@ -99,6 +99,12 @@ export async function userToken(base: string, t: Tenant, userId: string, resourc
   return r.body.result.data.token;
 }
 
+/** A new editor of a new document in organization "org" per call, so that tests share no document. */
+export function editorRefs() {
+  let n = 0;
+  return () => ({ organizationId: "org", documentId: `doc-${++n}`, editorId: "ed" });
+}
+
 export function docName(apiKey: string, organizationId: string, documentId: string, editorId: string) {
   return [apiKey, organizationId, documentId, editorId].map(encodeURIComponent).join("/");
 }
