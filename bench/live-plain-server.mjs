@@ -5,6 +5,7 @@
 //   GET  /healthz                                                                   -> 200
 // Environment: PORT, HOST (127.0.0.1). Prints `live-plain-server listening on <port>` when ready.
 import { Server } from "@hocuspocus/server";
+import { replaceText } from "./lib/replace-text.mjs";
 
 const port = Number(process.env.PORT || 0);
 const address = process.env.HOST || "127.0.0.1";
@@ -16,20 +17,6 @@ function readBody(req) {
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     req.on("error", reject);
   });
-}
-
-/** Replaces the text by keeping the common prefix and suffix, as weft's replacementUpdate does. */
-function replaceText(ytext, next) {
-  const prev = ytext.toString();
-  const max = Math.min(prev.length, next.length);
-  let p = 0;
-  while (p < max && prev.charCodeAt(p) === next.charCodeAt(p)) p++;
-  let s = 0;
-  while (s < max - p && prev.charCodeAt(prev.length - 1 - s) === next.charCodeAt(next.length - 1 - s)) s++;
-  ytext.doc.transact(() => {
-    if (prev.length - p - s > 0) ytext.delete(p, prev.length - p - s);
-    if (next.length - p - s > 0) ytext.insert(p, next.slice(p, next.length - s));
-  }, "rest");
 }
 
 const server = new Server({
@@ -48,7 +35,7 @@ const server = new Server({
       const doc = server.hocuspocus.documents.get(name);
       if (!doc) response.writeHead(404).end();
       else {
-        replaceText(doc.getText(key), text);
+        replaceText(doc.getText(key), text, "rest");
         response.writeHead(204).end();
       }
       throw null;

@@ -13,6 +13,7 @@ import { performance } from "node:perf_hooks";
 import { HocuspocusProvider } from "@hocuspocus/provider";
 import WebSocket from "ws";
 import * as Y from "yjs";
+import { replaceText } from "./lib/replace-text.mjs";
 
 const log = (msg) => console.log(`bench: live: ${msg}`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -52,20 +53,6 @@ function connectClient({ wsUrl, name, token }, { awareness = null } = {}) {
 function closeClient(c) {
   c.provider.destroy();
   c.doc.destroy();
-}
-
-/** Replaces the text by keeping the common prefix and suffix (what weft's REST update sends, too). */
-function replaceText(ytext, next) {
-  const prev = ytext.toString();
-  const max = Math.min(prev.length, next.length);
-  let p = 0;
-  while (p < max && prev.charCodeAt(p) === next.charCodeAt(p)) p++;
-  let s = 0;
-  while (s < max - p && prev.charCodeAt(prev.length - 1 - s) === next.charCodeAt(next.length - 1 - s)) s++;
-  ytext.doc.transact(() => {
-    if (prev.length - p - s > 0) ytext.delete(p, prev.length - p - s);
-    if (next.length - p - s > 0) ytext.insert(p, next.slice(p, next.length - s));
-  });
 }
 
 function acked(provider) {
