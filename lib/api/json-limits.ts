@@ -2,10 +2,13 @@ import { invalid } from "@/lib/domain/errors";
 import { formatPath } from "./validation";
 
 // Limits on the parsed body that no zod schema expresses: nesting depth (free-form fields such as `context`
-// or `metadata` accept any JSON, and deep nesting costs every later walk over it) and NUL characters, which
-// PostgreSQL cannot store in text (the write would fail with an internal error instead of naming the field).
+// or `metadata` accept any JSON, and deep nesting costs every later walk over it), NUL characters and unpaired
+// UTF-16 surrogates (valid in JSON's \u escapes), which PostgreSQL cannot store in text or jsonb (the write
+// would fail with an internal error instead of naming the field).
 
 export const MAX_JSON_DEPTH = 32;
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 interface Node {
   value: unknown;
@@ -27,6 +30,7 @@ export function checkJsonLimits(data: unknown): void {
     const { value } = node;
     if (typeof value === "string") {
       if (value.includes("\u0000")) throw invalid(`${pathOf(node)} must not contain NUL (\\u0000) characters.`);
+      if (LONE_SURROGATE.test(value)) throw invalid(`${pathOf(node)} must not contain unpaired surrogate characters.`);
       continue;
     }
     if (typeof value !== "object" || value === null) continue;
@@ -38,6 +42,8 @@ export function checkJsonLimits(data: unknown): void {
     for (const [key, item] of entries) {
       if (typeof key === "string" && key.includes("\u0000"))
         throw invalid(`${pathOf(node)} has a field name with a NUL (\\u0000) character.`);
+      if (typeof key === "string" && LONE_SURROGATE.test(key))
+        throw invalid(`${pathOf(node)} has a field name with an unpaired surrogate character.`);
       stack.push({ value: item, key, parent: node, depth: node.depth + 1 });
     }
   }

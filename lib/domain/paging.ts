@@ -23,12 +23,20 @@ export function decodeToken(token: string): unknown {
   }
 }
 
+// The range of a JavaScript Date: a position outside it would become an Invalid Date in the query.
+const MAX_TIME = 8.64e15;
+
+/** Whether `at` and `id` can be a keyset position: an integer time a Date can hold and a string id. */
+export function isPosition(at: unknown, id: unknown): boolean {
+  return typeof at === "number" && Number.isSafeInteger(at) && Math.abs(at) <= MAX_TIME && typeof id === "string";
+}
+
 /** The keyset position `[at, id, ...rest]` of a token, or undefined. */
 export function decodePosition(token: string): (Position & { rest: unknown[] }) | undefined {
   const value = decodeToken(token);
   if (!Array.isArray(value)) return undefined;
   const [at, id, ...rest] = value as unknown[];
-  return typeof at === "number" && Number.isFinite(at) && typeof id === "string" ? { at, id, rest } : undefined;
+  return isPosition(at, id) ? { at: at as number, id: id as string, rest } : undefined;
 }
 
 export function encodePageToken(p: Position): string {

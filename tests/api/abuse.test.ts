@@ -108,4 +108,98 @@ describe("abuse", () => {
     expect(one.body.result.data).toHaveLength(1);
     expect(await db().workspace.count()).toBeGreaterThan(0);
   });
+
+  it("answers page tokens holding positions out of range with INVALID_ARGUMENT naming the field", async () => {
+    const w = await newWorkspace();
+    const api = asKey(w);
+    await api("/v2/users/add", { organizationId: "org", createOrganization: true, users: [{ userId: "u1" }] });
+    const token = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+    for (const pageToken of [token([1e20, "x"]), token([-1e300, "x"]), token([1.5, "x"])]) {
+      const users = await api("/v2/users/get", { organizationId: "org", pageToken });
+      expect(users.status).toBe(400);
+      expect(users.body.error).toEqual({
+        status: "INVALID_ARGUMENT",
+        message: "pageToken is invalid; pass back the token of the previous page unchanged.",
+      });
+    }
+    const data = await api("/v2/users/data/get", {
+      organizationId: "org",
+      userId: "u1",
+      pageToken: token({ comments: [1e20, "x"] }),
+    });
+    expect(data.status).toBe(400);
+    expect(data.body.error.message).toBe("pageToken is invalid; pass back the token of the previous page unchanged.");
+  });
+
+  it("refuses a lone surrogate in any string or field name, naming the field, and writes nothing", async () => {
+    const w = await newWorkspace();
+    const api = asKey(w);
+    const cases = [
+      {
+        data: { organizationId: "org\ud800", createOrganization: true, users: [{ userId: "u1" }] },
+        field: "organizationId",
+      },
+      {
+        data: {
+          organizationId: "org",
+          createOrganization: true,
+          users: [{ userId: "u1", context: { a: ["x\udc00y"] } }],
+        },
+        field: "users[0].context.a[0]",
+      },
+    ];
+    for (const { data, field } of cases) {
+      const res = await api("/v2/users/add", data);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({
+        status: "INVALID_ARGUMENT",
+        message: `${field} must not contain unpaired surrogate characters.`,
+      });
+    }
+    const keyed = await api("/v2/users/add", {
+      organizationId: "org",
+      createOrganization: true,
+      users: [{ userId: "u1", context: { "k\ud800": 1 } }],
+    });
+    expect(keyed.status).toBe(400);
+    expect(keyed.body.error.message).toBe("users[0].context has a field name with an unpaired surrogate character.");
+    const paired = await api("/v2/users/add", {
+      organizationId: "org",
+      createOrganization: true,
+      users: [{ userId: "👩\ud83d\udc69" }],
+    });
+    expect(paired.status).toBe(200);
+    expect(await db().organizationUser.count({ where: { apiKeyId: w.apiKey } })).toBe(1);
+  });
+
+  it("keeps __proto__ and constructor ids in batch replies and grouped lists", async () => {
+    const api = asKey(await newWorkspace());
+    const docs = await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      createOrganization: true,
+      documents: [{ documentId: "__proto__" }, { documentId: "constructor" }, { documentId: "toString" }],
+    });
+    expect(docs.status).toBe(200);
+    expect(Object.keys(docs.body.result.data)).toEqual(["__proto__", "constructor", "toString"]);
+    expect(Object.getOwnPropertyDescriptor(docs.body.result.data, "__proto__")?.value.success).toBe(true);
+    const users = await api("/v2/users/add", {
+      organizationId: "org",
+      documentId: "__proto__",
+      users: [{ userId: "__proto__" }, { userId: "a" }],
+    });
+    expect(users.status).toBe(200);
+    expect(Object.keys(users.body.result.data)).toEqual(["__proto__", "a"]);
+    await api("/v2/users/add", { organizationId: "org", documentId: "constructor", users: [{ userId: "b" }] });
+    const grouped = await api("/v2/users/get", { organizationId: "org", allDocuments: true, groupByDocumentId: true });
+    expect(grouped.status).toBe(200);
+    const data = grouped.body.result.data;
+    expect(Object.keys(data).sort()).toEqual(["__proto__", "constructor"]);
+    const own = (k: string) => Object.getOwnPropertyDescriptor(data, k)?.value as { userId: string }[];
+    expect(
+      own("__proto__")
+        .map((u) => u.userId)
+        .sort(),
+    ).toEqual(["__proto__", "a"]);
+    expect(own("constructor").map((u) => u.userId)).toEqual(["b"]);
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { MAX_BATCH, type ItemResults } from "../batch";
+import { MAX_BATCH, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { invalid } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
@@ -38,7 +38,7 @@ export async function deleteActivities(
     take: MAX_BATCH,
   });
   await tx.activityLog.deleteMany({ where: { ...where, id: { in: matched.map((m) => m.id) } } });
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   for (const id of input.activityIds ?? []) results[id] = { success: false, message: "Failed to delete activity." };
   for (const m of matched) results[m.activityId] = { success: true, message: "Activity deleted." };
   return results;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
-import { assertDistinct, batchOf } from "../batch";
+import { assertDistinct, batchOf, byClientId } from "../batch";
 import { ensureDocument } from "../documents/documents-store";
 import { clientId } from "../fields";
 import { userRef } from "../events/user-ref";
@@ -51,7 +51,7 @@ export async function addCommentAnnotations(
   });
   await ensureOrganization(tx, org, true);
   await ensureDocument(tx, org, input.documentId, true);
-  const results: Record<string, AddedAnnotation> = {};
+  const results = byClientId<AddedAnnotation>();
   const existing = new Set(
     (
       await tx.commentAnnotation.findMany({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { assertDistinct, batchOf, type ItemResults } from "../batch";
+import { assertDistinct, batchOf, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { notFound } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
@@ -35,7 +35,7 @@ export async function addComments(
   const annotation = await loadAnnotation(tx, org, input.documentId, input.annotationId);
   if (!annotation) throw notFound(ANNOTATION_MISSING);
   const taken = new Set(annotation.comments.map((c) => c.commentId));
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   const fresh = input.commentData.filter((c) => {
     if (c.commentId === undefined || !taken.has(c.commentId)) return true;
     results[String(c.commentId)] = { success: false, id: String(c.commentId), message: "Comment already exists." };

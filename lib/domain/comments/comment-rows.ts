@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
 import type { Reader } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
-import type { ItemResults } from "../batch";
+import { byClientId, type ItemResult, type ItemResults } from "../batch";
 import type { OrgScope } from "../organizations/organization-scope";
 import type { UserRef } from "../events/user-ref";
 import type { TaggedUserContact } from "./comment-input";
@@ -142,7 +142,7 @@ export async function forEachAnnotation(
   annotationIds: readonly string[],
   change: (before: LoadedAnnotation, annotationId: string) => Promise<string>,
 ): Promise<ItemResults> {
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   for (const annotationId of annotationIds) {
     const before = await loadAnnotation(tx, org, documentId, annotationId);
     results[annotationId] = before

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientIdRecord } from "../batch";
 
 // Comments and annotations as Get Comments, Get Comment Annotations and Get All User Data answer them, and
 // Add Comment Annotations' per-annotation outcome.
@@ -49,8 +50,7 @@ export const annotationOutput = z
 export type AnnotationView = z.input<typeof annotationOutput>;
 
 /** Add Comment Annotations' `data`, keyed by annotationId. */
-export const addedAnnotationsOutput = z.record(
-  z.string(),
+export const addedAnnotationsOutput = clientIdRecord(
   z.object({ success: z.boolean(), annotationId: z.string(), commentIds: z.array(z.number()), message: z.string() }),
 );
 

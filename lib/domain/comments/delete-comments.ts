@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { assertDistinct, batchOf, type ItemResults } from "../batch";
+import { assertDistinct, batchOf, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { notFound } from "../errors";
 import { clientId } from "../fields";
 import type { UserRef } from "../events/user-ref";
@@ -31,7 +31,7 @@ export async function deleteComments(
   const org = orgScope(scope, input.organizationId);
   const annotation = await loadAnnotation(tx, org, input.documentId, input.annotationId);
   if (!annotation) throw notFound(ANNOTATION_MISSING);
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   const gone = annotation.comments.filter((c) => input.commentIds.includes(c.commentId));
   await tx.comment.deleteMany({
     where: { annotationRowId: annotation.id, ...org, commentId: { in: gone.map((c) => c.commentId) } },

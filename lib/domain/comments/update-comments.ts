@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { assertDistinct, batchOf, type ItemResults } from "../batch";
+import { assertDistinct, batchOf, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { invalid, notFound } from "../errors";
 import { clientId } from "../fields";
 import { asJson, jsonObject } from "../json-fields";
@@ -38,7 +38,7 @@ export async function updateComments(
   const org = orgScope(scope, input.organizationId);
   const annotation = await loadAnnotation(tx, org, input.documentId, input.annotationId);
   if (!annotation) throw notFound(ANNOTATION_MISSING);
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   const updated: number[] = [];
   for (const id of input.commentIds) {
     const comment = annotation.comments.find((c) => c.commentId === id);

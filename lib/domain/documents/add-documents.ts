@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { assertDistinct, batchOf, type ItemResults } from "../batch";
+import { assertDistinct, batchOf, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { accessType, clientId } from "../fields";
 import { ensureFolder } from "../folders/folders-store";
 import { ensureOrganization, orgScope } from "../organizations/organization-scope";
@@ -41,7 +41,7 @@ export async function addDocuments(
   await ensureOrganization(tx, org, input.createOrganization ?? false);
   if (input.folderId !== undefined) await ensureFolder(tx, org, input.folderId, input.createFolder ?? false);
   const added = await insertNewDocuments(tx, org, input.documents, input.folderId ?? null);
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   for (const { documentId } of input.documents) {
     const id = documentRowId(org, documentId);
     results[documentId] = added.has(documentId)

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { assertDistinct, batchOf, type ItemResults } from "../batch";
+import { assertDistinct, batchOf, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
@@ -29,7 +29,7 @@ export async function deleteDocuments(
   });
   const found = new Set(existing.map((d) => d.documentId));
   await removeDocumentData(tx, org, [...found]);
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   for (const documentId of input.documentIds) {
     const id = documentRowId(org, documentId);
     results[documentId] = found.has(documentId)

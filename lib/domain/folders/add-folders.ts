@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
-import { assertDistinct, batchOf, type ItemResults } from "../batch";
+import { assertDistinct, batchOf, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { invalid } from "../errors";
 import { accessType, clientId } from "../fields";
 import { ensureOrganization, orgScope } from "../organizations/organization-scope";
@@ -51,7 +51,7 @@ export async function addFolders(
   const named = input.folders.flatMap((f) => [f.folderId, ...(f.parentFolderId ? [f.parentFolderId] : [])]);
   const known = await loadFolders(tx, org, { folderId: { in: named } });
   const created: ReturnType<typeof newFolderRow>[] = [];
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   for (const item of input.folders) {
     const parentId = item.parentFolderId === ROOT ? undefined : item.parentFolderId;
     const parent = parentId === undefined ? null : known.get(parentId);

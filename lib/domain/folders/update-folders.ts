@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
-import { batchOf, type ItemResult, type ItemResults } from "../batch";
+import { batchOf, type ItemResult, type ItemResults, byClientId } from "../batch";
 import { accessType, clientId, type AccessType } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import { lockOrganization } from "../organizations/organizations-store";
@@ -48,7 +48,7 @@ export async function updateFolders(
     OR: [{ folderId: { in: [...ids, ...parents] } }, { ancestors: { hasSome: ids } }],
   });
   const changed = new Set<string>();
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   for (const item of input.folders) {
     const outcome = applyItem(item, folders);
     if (typeof outcome === "string") {

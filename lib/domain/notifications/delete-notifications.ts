@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { MAX_BATCH, type ItemResults } from "../batch";
+import { MAX_BATCH, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { invalid } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
@@ -52,7 +52,7 @@ export async function deleteNotifications(
   } else {
     await tx.notification.deleteMany({ where: { id: { in: rowIds }, ...org } });
   }
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   for (const id of input.notificationIds ?? []) results[id] = FAILED;
   for (const m of matched) results[m.notificationId] = DELETED;
   return results;

@@ -1,4 +1,5 @@
 import type { Reader } from "@/lib/infra/db";
+import { byClientId } from "../batch";
 import type { NotificationView } from "./notifications-contract";
 
 // A stored notification as Get Notifications and Get All User Data return it: every field of the spec's
@@ -48,8 +49,8 @@ export async function notificationViews(tx: Reader, rows: NotificationRow[]): Pr
   for (const r of recipients)
     (byRow.get(r.notificationRowId) ?? byRow.set(r.notificationRowId, []).get(r.notificationRowId)!).push(r);
   return rows.map((n) => {
-    const notifyUsers: Record<string, true> = {};
-    const notifyUsersByUserId: Record<string, true> = {};
+    const notifyUsers = byClientId<true>();
+    const notifyUsersByUserId = byClientId<true>();
     for (const r of byRow.get(n.id) ?? []) {
       notifyUsers[r.userKey] = true;
       notifyUsersByUserId[r.userId] = true;

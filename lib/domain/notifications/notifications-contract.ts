@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientIdRecord } from "../batch";
 
 // A notification as Get Notifications and Get All User Data answer it.
 
@@ -19,10 +20,10 @@ export const notificationOutput = z
       organizationId: z.string(),
       locationId: z.string().optional(),
     }),
-    notifyUsers: z
-      .record(z.string(), z.literal(true))
-      .describe("Recipients keyed by email (userId when no email is known)."),
-    notifyUsersByUserId: z.record(z.string(), z.literal(true)),
+    notifyUsers: clientIdRecord(z.literal(true), {
+      description: "Recipients keyed by email (userId when no email is known).",
+    }),
+    notifyUsersByUserId: clientIdRecord(z.literal(true)),
     timestamp: z.number().describe("Epoch milliseconds."),
   })
   .meta({ id: "Notification" });

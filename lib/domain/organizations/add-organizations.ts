@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { assertDistinct, batchOf, type ItemResults } from "../batch";
+import { assertDistinct, batchOf, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { clientId } from "../fields";
 import type { ApiKeyScope } from "../scope";
 import { organizationRowId, orgScope } from "./organization-scope";
@@ -30,7 +30,7 @@ export async function addOrganizations(
     select: { organizationId: true },
   });
   const added = new Set(created.map((o) => o.organizationId));
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   for (const organizationId of ids) {
     const id = organizationRowId(orgScope(scope, organizationId));
     results[organizationId] = added.has(organizationId)

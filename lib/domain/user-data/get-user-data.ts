@@ -5,7 +5,7 @@ import { clientId } from "../fields";
 import { commentView, reactionView } from "../comments/comment-rows";
 import { notificationSelect, notificationViews } from "../notifications/notification-view";
 import { orgScope } from "../organizations/organization-scope";
-import { afterPosition, decodeToken, encodeToken, pageOrder, type Position } from "../paging";
+import { afterPosition, decodeToken, encodeToken, isPosition, pageOrder, type Position } from "../paging";
 import type { ApiKeyScope } from "../scope";
 
 // Get All User Data: everything weft holds about one user in an organization, one feature per array, up to
@@ -32,10 +32,7 @@ function decode(token: string | undefined): Cursor {
     typeof c === "object" &&
     c !== null &&
     FEATURES.every(
-      (f) =>
-        c[f] === undefined ||
-        c[f] === "done" ||
-        (Array.isArray(c[f]) && typeof c[f][0] === "number" && typeof c[f][1] === "string"),
+      (f) => c[f] === undefined || c[f] === "done" || (Array.isArray(c[f]) && isPosition(c[f][0], c[f][1])),
     );
   if (ok) return c;
   throw invalid("pageToken is invalid; pass back the token of the previous page unchanged.");

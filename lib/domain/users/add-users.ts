@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { assertDistinct, batchOf, type ItemResults } from "../batch";
+import { assertDistinct, batchOf, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { ensureDocument } from "../documents/documents-store";
 import { clientId } from "../fields";
 import { ensureFolder } from "../folders/folders-store";
@@ -48,7 +48,7 @@ export async function addUsers(
     org,
     input.users.map((u) => ({ ...target, userId: u.userId, accessRole: u.accessRole })),
   );
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   for (const u of input.users)
     results[u.userId] = { success: true, id: userRowId(org, u.userId), message: "User added." };
   return results;

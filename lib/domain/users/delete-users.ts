@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { assertDistinct, batchOf, type ItemResults } from "../batch";
+import { assertDistinct, batchOf, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
@@ -38,7 +38,7 @@ export async function deleteUsers(
     await tx.membership.deleteMany({ where: { ...where, ...target } });
   }
   const removed = new Set(present.map((p) => p.userId));
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   for (const userId of input.userIds) {
     results[userId] = removed.has(userId)
       ? { success: true, message: "User removed." }

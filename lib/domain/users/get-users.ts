@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Reader } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
+import { byClientId } from "../batch";
 import { invalid } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
@@ -77,7 +78,7 @@ export async function getUsers(scope: ApiKeyScope, input: z.output<typeof getUse
   });
   const { page: members, nextPageToken } = takePage(rows, input.pageSize);
   if (!input.allDocuments) return { users: members.map((m) => view(m.user, m.accessRole)), nextPageToken };
-  const byDocument: Record<string, UserView[]> = {};
+  const byDocument = byClientId<UserView[]>();
   for (const m of members) (byDocument[m.resourceId] ??= []).push(view(m.user, m.accessRole));
   return { users: byDocument, nextPageToken };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { assertDistinct, batchOf, type ItemResults } from "../batch";
+import { assertDistinct, batchOf, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { ACCESS_ROLES, clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
@@ -40,7 +40,7 @@ export async function updateUsers(
     if (ids.length)
       await tx.membership.updateMany({ where: { ...org, ...target, userId: { in: ids } }, data: { accessRole: role } });
   }
-  const results: ItemResults = {};
+  const results = byClientId<ItemResult>();
   for (const userId of userIds) {
     const id = userRowId(org, userId);
     results[userId] = known.has(userId)

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientIdRecord } from "../batch";
 
 // What Get Users answers for each user.
 
@@ -21,5 +22,5 @@ export type UserView = z.infer<typeof userOutput>;
 /** Get Users' `data`: a list, or (allDocuments with groupByDocumentId) lists keyed by documentId. */
 export const usersOutput = z.union([
   z.array(userOutput),
-  z.record(z.string(), z.array(userOutput)).describe("With allDocuments and groupByDocumentId: keyed by documentId."),
+  clientIdRecord(z.array(userOutput), { description: "With allDocuments and groupByDocumentId: keyed by documentId." }),
 ]);
