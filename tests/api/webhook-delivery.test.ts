@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
+import { sealSetting } from "@/lib/infra/crypto";
 import { db } from "@/lib/infra/db";
 import { reloadEnvForTests } from "@/lib/infra/env";
 import { asKey, newWorkspace, useTestDatabase } from "../helpers/api";
@@ -247,6 +248,20 @@ describe("advanced webhook delivery", () => {
     }
   }, 240_000);
 
+  it("records an attempt that throws (an unreadable endpoint secret) as failed and schedules its retry", async () => {
+    const { w, api } = await enabledWorkspace();
+    const r = await receiver();
+    const { ep } = await addEndpoint(api, { url: r.url });
+    await db().webhookEndpoint.updateMany({ where: { apiKeyId: w.apiKey }, data: { secretEnc: "garbage" } });
+    await emitEvent(w.apiKey, { type: "comment.add" });
+    await waitFor(async () => (await attempts(api, { endpointId: ep.id })).length >= 2, 10_000, 50);
+    const [latest] = await attempts(api, { endpointId: ep.id });
+    expect(latest.status).toBe("failed");
+    const recorded = await db().webhookAttempt.findFirstOrThrow({ where: { apiKeyId: w.apiKey } });
+    expect(recorded.error).toBe("attempt failed: unreadable encrypted secret");
+    expect(r.received).toHaveLength(0);
+  });
+
   it("refuses private and loopback receivers unless WEFT_ALLOW_PRIVATE_URLS is set", async () => {
     const { w, api } = await enabledWorkspace();
     const r = await receiver();
@@ -351,6 +366,50 @@ describe("simple webhooks", () => {
       recipients: [{ userId: "bob", name: "Bob" }],
     });
     expect(r.requests()).toBe(3);
+  });
+
+  it("refuses an authToken that cannot go into an HTTP header, naming the field", async () => {
+    const w = await newWorkspace();
+    const api = asKey(w);
+    for (const authToken of ["tok\r\nX-Evil: 1", "tok\n", "tok\u0007", "tok\u0100"]) {
+      const res = await api("/v2/workspace/webhookconfig/update", {
+        useWebhookService: true,
+        webhookServiceConfig: { authToken, rawNotificationUrl: r.url },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual({
+        status: "INVALID_ARGUMENT",
+        message: "webhookServiceConfig.authToken must contain only characters allowed in an HTTP header value.",
+      });
+    }
+    const stored = await db().apiKey.findUniqueOrThrow({ where: { id: w.apiKey }, select: { serviceConfig: true } });
+    expect(stored.serviceConfig).toEqual({});
+  });
+
+  it("records an attempt that throws (a stored token with CR/LF) as failed and schedules its retry", async () => {
+    const w = await newWorkspace();
+    const api = asKey(w);
+    const before = r.requests();
+    await api("/v2/workspace/webhookconfig/update", {
+      useWebhookService: true,
+      webhookServiceConfig: { authToken: "tok", rawNotificationUrl: r.url },
+    });
+    // An old row, stored before input validation refused such tokens.
+    const row = await db().apiKey.findUniqueOrThrow({ where: { id: w.apiKey }, select: { serviceConfig: true } });
+    const config = row.serviceConfig as { webhookServiceConfig: Record<string, string> };
+    config.webhookServiceConfig.authToken = sealSetting("tok\r\nX-Evil: 1")!;
+    await db().apiKey.update({ where: { id: w.apiKey }, data: { serviceConfig: config } });
+    await emitEvent(w.apiKey, { type: "comment.add" });
+    const failed = () => db().webhookAttempt.findMany({ where: { apiKeyId: w.apiKey }, orderBy: { createdAt: "asc" } });
+    await waitFor(async () => (await failed()).length >= 2, 10_000, 50);
+    const [first, second] = await failed();
+    expect(first).toMatchObject({ status: "failed", responseStatusCode: 0 });
+    expect(first.error).toMatch(/authorization/i);
+    expect(second.status).toBe("failed");
+    const [delivery] = await db().webhookDelivery.findMany({ where: { apiKeyId: w.apiKey } });
+    expect(delivery.attemptCount).toBeGreaterThanOrEqual(2);
+    expect(delivery.lastError).toMatch(/authorization/i);
+    expect(r.requests()).toBe(before);
   });
 
   it("send nothing for an event whose trigger is off", async () => {

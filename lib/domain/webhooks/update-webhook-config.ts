@@ -9,12 +9,20 @@ import { defaultWebhookTriggers, storedWebhook, webhookView, type StoredWebhookC
 
 export const INVALID_WEBHOOK_CONFIG = "Invalid webhook service configuration.";
 
+// What Node accepts in an HTTP header value (the token is sent as `Authorization: Basic <token>`): no CR, LF
+// or other control characters, nothing beyond Latin-1.
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 export const updateWebhookConfigInput = z
   .strictObject({
     useWebhookService: z.boolean().optional(),
     webhookServiceConfig: z
       .strictObject({
-        authToken: z.string().max(2000).optional(),
+        authToken: z
+          .string()
+          .max(2000)
+          .regex(HEADER_VALUE, { error: "{path} must contain only characters allowed in an HTTP header value." })
+          .optional(),
         rawNotificationUrl: z.string().max(2000).optional(),
         processedNotificationUrl: z.string().max(2000).optional(),
         encodeData: z.boolean().optional(),

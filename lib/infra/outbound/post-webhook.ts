@@ -32,6 +32,11 @@ export function postWebhook(
     try {
       target = new URL(url);
       checkLiteralHost(target.hostname);
+      // Node would throw from request() on these (ERR_INVALID_CHAR for a value with CR/LF): a failed attempt.
+      for (const [name, value] of Object.entries(headers)) {
+        http.validateHeaderName(name);
+        http.validateHeaderValue(name, value);
+      }
     } catch (e) {
       resolve(done({ ok: false, statusCode: 0, response: "", error: (e as Error).message }));
       return;

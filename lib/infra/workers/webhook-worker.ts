@@ -2,7 +2,7 @@ import { prepareAttempt, recordOutcome } from "@/lib/domain/webhooks/attempt-del
 import { db } from "../db";
 import { defineWorkerLoop } from "../jobs";
 import { errorFields, log } from "../log";
-import { postWebhook } from "../outbound/post-webhook";
+import { postWebhook, type PostOutcome } from "../outbound/post-webhook";
 import { WEBHOOKS_CHANNEL } from "./channels";
 import { claimDeliveries, type Claimed } from "./claim-deliveries";
 import { startWakeLoop, type TickResult, type WakeLoop } from "./wake-loop";
@@ -36,13 +36,28 @@ async function nextDueInMs(): Promise<number | undefined> {
   return row?.ms ?? undefined;
 }
 
-/** One attempt: the domain builds the request and records the outcome; the POST goes out from infra. */
+/**
+ * One attempt: the domain builds the request and records the outcome; the POST goes out from infra. An
+ * exception while building or sending (an undecryptable secret, a header Node refuses) is the attempt's
+ * failure, recorded like any other so the delivery follows the retry schedule.
+ */
 async function attemptDelivery(claim: Claimed) {
-  const request = await prepareAttempt(claim, db());
-  if (!request) return;
-  const outcome = await postWebhook(request.url, request.body, request.headers);
-  await recordOutcome(claim, request.url, outcome, db());
+  const started = performance.now();
+  let url = claim.endpointUrl ?? claim.url ?? "";
+  let outcome: PostOutcome;
+  try {
+    const request = await prepareAttempt(claim, db());
+    if (!request) return;
+    url = request.url;
+    outcome = await postWebhook(request.url, request.body, request.headers);
+  } catch (e) {
+    const durationMs = Math.round(performance.now() - started);
+    outcome = { ok: false, statusCode: 0, response: "", error: `attempt failed: ${errorMessage(e)}`, durationMs };
+  }
+  await recordOutcome(claim, url, outcome, db());
 }
+
+const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 async function tick(): Promise<TickResult> {
   const room = MAX_IN_FLIGHT - state.inFlight.size;
@@ -51,7 +66,7 @@ async function tick(): Promise<TickResult> {
   for (const claim of claims) {
     const attempt = attemptDelivery(claim)
       .catch((e) =>
-        log.error("webhook attempt crashed; its lease will run out and it is retried", {
+        log.error("webhook attempt could not be recorded; its lease will run out and it is retried", {
           deliveryId: claim.id,
           ...errorFields(e),
         }),
