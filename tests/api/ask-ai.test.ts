@@ -181,6 +181,26 @@ describe("Ask AI", () => {
     expect((await ask({ model: "gpt-4o", text: "t" })).body.error.message).toBe("prompt is required.");
   });
 
+  it("refuses a model name outside its provider's pattern, naming the field, and calls no provider", async () => {
+    ai.current.received.length = 0;
+    const cases = [
+      ["gemini-x/../../admin", "Gemini"],
+      ["gemini-2.5-flash:streamGenerateContent?alt=sse#", "Gemini"],
+      ["claude-x/../v1/admin", "Anthropic"],
+      ["gpt-4o\n", "OpenAI"],
+      ["o3-mini?x=1", "OpenAI"],
+    ] as const;
+    for (const [model, label] of cases) {
+      const res = await ask({ model, prompt: "p", text: "t" });
+      expect(res.status, model).toBe(400);
+      expect(res.body.error).toEqual({
+        status: "INVALID_ARGUMENT",
+        message: `model is not a valid ${label} model name (lowercase letters, digits, "." and "-" after the prefix).`,
+      });
+    }
+    expect(ai.current.received).toHaveLength(0);
+  });
+
   const FAMILIES = [
     ["openai", "OpenAI", "gpt-4o"],
     ["anthropic", "Anthropic", "claude-sonnet-4-0"],

@@ -18,6 +18,11 @@ describe("model routing", () => {
       ["gpt4", undefined],
       ["llama-3", undefined],
       ["GPT-4o", undefined],
+      ["gemini-x/../../admin", undefined],
+      ["gemini-2.5-flash:streamGenerateContent", undefined],
+      ["claude-3-5-sonnet?x", undefined],
+      ["gpt-4o mini", undefined],
+      ["o3-", undefined],
     ];
     for (const [model, provider] of cases) expect(providerOf(model), model).toBe(provider);
   });

@@ -14,17 +14,36 @@ export const PROVIDER_LABEL: Record<AiProvider, string> = {
 
 const O_SERIES = /^o[134](-|$)/;
 
-export function providerOf(model: string): AiProvider | undefined {
+// The whole name, per provider: it goes into the provider's request (Gemini puts it in the URL path), so
+// nothing that could change the path, query or headers ("/", "..", ":", "?", "#", whitespace) gets through.
+const MODEL_NAME: Record<AiProvider, RegExp> = {
+  openai: /^(gpt-[a-z0-9][a-z0-9.-]*|o[134](-[a-z0-9][a-z0-9.-]*)?)$/,
+  anthropic: /^claude-[a-z0-9][a-z0-9.-]*$/,
+  gemini: /^gemini-[a-z0-9][a-z0-9.-]*$/,
+};
+
+/** The provider family a name claims by its prefix. */
+function familyOf(model: string): AiProvider | undefined {
   if (model.startsWith("gpt-") || O_SERIES.test(model)) return "openai";
   if (model.startsWith("claude-")) return "anthropic";
   if (model.startsWith("gemini-")) return "gemini";
   return undefined;
 }
 
+/** The provider serving a model; undefined for an unknown prefix or a name outside its provider's pattern. */
+export function providerOf(model: string): AiProvider | undefined {
+  const family = familyOf(model);
+  return family && MODEL_NAME[family].test(model) ? family : undefined;
+}
+
 export function routeModel(model: string): AiProvider {
-  const provider = providerOf(model);
-  if (!provider) throw invalid(`Unsupported model: ${model}. Use a gpt-, o1-, o3-, o4-, claude- or gemini- model.`);
-  return provider;
+  const family = familyOf(model);
+  if (!family) throw invalid(`Unsupported model: ${model}. Use a gpt-, o1-, o3-, o4-, claude- or gemini- model.`);
+  if (!MODEL_NAME[family].test(model))
+    throw invalid(
+      `model is not a valid ${PROVIDER_LABEL[family]} model name (lowercase letters, digits, "." and "-" after the prefix).`,
+    );
+  return family;
 }
 
 /** o-series models get the prompt prepended to the text in one user message instead of a system prompt. */
