@@ -22,6 +22,8 @@ const MODEL_NAME: Record<AiProvider, RegExp> = {
   gemini: /^gemini-[a-z0-9][a-z0-9.-]*$/,
 };
 
+const NAME_RULE = '(lowercase letters, digits, "." and "-" after the prefix)';
+
 /** The provider family a name claims by its prefix. */
 function familyOf(model: string): AiProvider | undefined {
   if (model.startsWith("gpt-") || O_SERIES.test(model)) return "openai";
@@ -40,9 +42,7 @@ export function routeModel(model: string): AiProvider {
   const family = familyOf(model);
   if (!family) throw invalid(`Unsupported model: ${model}. Use a gpt-, o1-, o3-, o4-, claude- or gemini- model.`);
   if (!MODEL_NAME[family].test(model))
-    throw invalid(
-      `model is not a valid ${PROVIDER_LABEL[family]} model name (lowercase letters, digits, "." and "-" after the prefix).`,
-    );
+    throw invalid(`model is not a valid ${PROVIDER_LABEL[family]} model name ${NAME_RULE}.`);
   return family;
 }
 
