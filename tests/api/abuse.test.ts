@@ -129,6 +129,14 @@ describe("abuse", () => {
     });
     expect(data.status).toBe(400);
     expect(data.body.error.message).toBe("pageToken is invalid; pass back the token of the previous page unchanged.");
+    await api("/v2/workspace/advancedwebhookconfig/update", { isEnabled: true });
+    const endpoints = await api("/v2/workspace/advancedwebhook/endpoints/get", {
+      iterator: token([1e20, "x", "next"]),
+    });
+    expect(endpoints.status).toBe(400);
+    expect(endpoints.body.error.message).toBe(
+      "iterator is invalid; pass back an iterator or prevIterator of the previous page unchanged.",
+    );
   });
 
   it("refuses a lone surrogate in any string or field name, naming the field, and writes nothing", async () => {
