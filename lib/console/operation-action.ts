@@ -35,7 +35,10 @@ export async function runOperationAction<P extends ConsolePath>(
     const scope = await scopeOf(endpoint.auth, viewer, target, db());
     const parsed = parseInput(endpoint, input ?? {});
     const output = await runOperation(endpoint, parsed, scope, `console-${randomUUID()}`, clientIp);
-    return { ok: true, data: endpoint.output.parse(output) as ApiOutput<P> };
+    // Replies keyed by client ids are null-prototype objects (so a `__proto__` id survives), which React's
+    // server-action serializer refuses: hand the console the plain objects the REST client would parse.
+    const data = JSON.parse(JSON.stringify(endpoint.output.parse(output))) as ApiOutput<P>;
+    return { ok: true, data };
   } catch (e) {
     if (e instanceof InvalidInput) return { ok: false, error: e.message, ...(e.field && { field: e.field }) };
     if (e instanceof DomainError) return { ok: false, error: e.message };
