@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DomainError } from "@/lib/domain/errors";
+import type { Scope } from "@/lib/domain/scope";
 import { env } from "@/lib/infra/env";
 import { errorFields, log } from "@/lib/infra/log";
 import { requestIdFrom } from "@/lib/infra/request-id.mjs";
@@ -11,6 +12,7 @@ import { checkJsonLimits } from "./json-limits";
 import { parseInput } from "./parse-input";
 import { readBodyCapped } from "./read-body";
 import { registry } from "./registry";
+import { reportRequest } from "./request-observers";
 import { runOperation } from "./run-operation";
 
 // The only code that knows HTTP: look up the path, read the capped body, authenticate into a scope, parse
@@ -22,13 +24,41 @@ export interface DispatchOptions {
   clientIp?: string;
 }
 
+interface CallFacts {
+  operation: string;
+  scope?: Scope;
+  errorStatus?: string;
+}
+
 export async function dispatch(request: Request, options: DispatchOptions = {}): Promise<Response> {
+  const started = performance.now();
   const requestId = requestIdFrom(request.headers.get("x-request-id"));
+  const facts: CallFacts = { operation: "unknown" };
+  const response = await answer(request, options, requestId, facts);
+  const scope = facts.scope;
+  reportRequest({
+    operation: facts.operation,
+    httpStatus: response.status,
+    errorStatus: facts.errorStatus,
+    durationMs: performance.now() - started,
+    requestId,
+    workspaceId: scope && scope.level !== "public" ? scope.workspaceId : undefined,
+    apiKeyId: scope?.level === "apiKey" ? scope.apiKeyId : undefined,
+  });
+  return response;
+}
+
+async function answer(request: Request, options: DispatchOptions, requestId: string, facts: CallFacts) {
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   try {
     const endpoint = registry.get(path);
-    if (!endpoint) return errorResponse("NOT_FOUND", `Unknown endpoint: ${path}.`, requestId);
+    if (!endpoint) {
+      facts.errorStatus = "NOT_FOUND";
+      return errorResponse("NOT_FOUND", `Unknown endpoint: ${path}.`, requestId);
+    }
+    facts.operation = endpoint.path;
     if (request.method !== "POST") {
+      facts.errorStatus = "INVALID_ARGUMENT";
       return errorResponse("INVALID_ARGUMENT", `Method ${request.method} is not allowed; use POST.`, requestId, {
         httpStatus: 405,
         headers: { allow: "POST" },
@@ -37,6 +67,7 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
     const data = await readData(request, endpoint);
     const clientIp = clientIpOf(request.headers, options.clientIp);
     const scope = await authenticate(endpoint.auth, request.headers, clientIp);
+    facts.scope = scope;
     const input = parseInput(endpoint, data);
     const output = endpoint.output.parse(await runOperation(endpoint, input, scope, requestId, clientIp));
     const result = endpoint.reply
@@ -44,7 +75,7 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
       : { status: "success", message: endpoint.message, data: output };
     return successResponse(result, requestId);
   } catch (e) {
-    return failure(e, requestId, path);
+    return failure(e, requestId, path, facts);
   }
 }
 
@@ -73,12 +104,17 @@ async function readData(request: Request, endpoint: Endpoint): Promise<unknown> 
   return data;
 }
 
-function failure(e: unknown, requestId: string, path: string): Response {
-  if (e instanceof DomainError) return errorResponse(e.status, e.message, requestId, { details: e.details });
+function failure(e: unknown, requestId: string, path: string, facts: CallFacts): Response {
+  if (e instanceof DomainError) {
+    facts.errorStatus = e.status;
+    return errorResponse(e.status, e.message, requestId, { details: e.details });
+  }
   if (isDatabaseUnavailable(e)) {
+    facts.errorStatus = "UNAVAILABLE";
     log.warn("database unavailable", { requestId, path, ...errorFields(e) });
     return errorResponse("UNAVAILABLE", "The service is temporarily unavailable. Try again shortly.", requestId);
   }
+  facts.errorStatus = "INTERNAL";
   log.error("request failed", { requestId, path, ...errorFields(e), zod: e instanceof z.ZodError });
   return errorResponse("INTERNAL", `Internal error. Request id: ${requestId}.`, requestId);
 }
