@@ -6,6 +6,7 @@ import { errorFields, log } from "@/lib/infra/log";
 import { requestIdFrom } from "@/lib/infra/request-id.mjs";
 import { authenticate } from "./auth";
 import { clientIpOf } from "./client-ip";
+import { checkContentType } from "./content-type";
 import type { Endpoint } from "./define-endpoint";
 import { errorResponse, successResponse } from "./envelope";
 import { checkJsonLimits } from "./json-limits";
@@ -81,6 +82,7 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
 
 async function readData(request: Request, endpoint: Endpoint): Promise<unknown> {
   const text = await readBodyCapped(request, env().WEFT_MAX_BODY_BYTES);
+  checkContentType(request.headers, text);
   let body: unknown;
   try {
     body = text.trim() === "" ? undefined : JSON.parse(text);
