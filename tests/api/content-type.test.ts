@@ -63,7 +63,11 @@ describe("POST bodies must be JSON", () => {
   it("accepts a body-less call to an endpoint whose data is optional, with or without a Content-Type", async () => {
     const { workspace } = await newWorkspace();
     const headers = workspaceHeaders(workspace.id, workspace.authToken);
-    for (const extra of [{}, { "content-type": "application/json" }, { "content-type": "text/plain" }]) {
+    for (const extra of [
+      {} as Record<string, string>,
+      { "content-type": "application/json" },
+      { "content-type": "text/plain" },
+    ]) {
       const reply = await send("/v2/workspace/get", undefined, { ...headers, ...extra });
       expect(reply.status).toBe(200);
       expect(reply.body.result.data.id).toBe(workspace.id);
