@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DomainError } from "@/lib/domain/errors";
 import type { Scope } from "@/lib/domain/scope";
+import type { Tx } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { errorFields, log } from "@/lib/infra/log";
 import { requestIdFrom } from "@/lib/infra/request-id.mjs";
@@ -9,6 +10,15 @@ import { clientIpOf } from "./client-ip";
 import { checkContentType } from "./content-type";
 import type { Endpoint } from "./define-endpoint";
 import { errorResponse, successResponse } from "./envelope";
+import {
+  claimIdempotencyKey,
+  idempotencyKeyOf,
+  markIdempotentWrite,
+  replayedErrorStatus,
+  replayResponse,
+  settleIdempotentCall,
+  type IdempotencyClaim,
+} from "./idempotency";
 import { checkJsonLimits } from "./json-limits";
 import { parseInput } from "./parse-input";
 import { readBodyCapped } from "./read-body";
@@ -29,6 +39,8 @@ interface CallFacts {
   operation: string;
   scope?: Scope;
   errorStatus?: string;
+  /** An Idempotency-Key this call claimed: its reply is stored once answered. */
+  idempotency?: IdempotencyClaim;
 }
 
 export async function dispatch(request: Request, options: DispatchOptions = {}): Promise<Response> {
@@ -36,6 +48,7 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
   const requestId = requestIdFrom(request.headers.get("x-request-id"));
   const facts: CallFacts = { operation: "unknown" };
   const response = await answer(request, options, requestId, facts);
+  if (facts.idempotency) await settle(facts.idempotency, response, requestId);
   const scope = facts.scope;
   reportRequest({
     operation: facts.operation,
@@ -65,12 +78,22 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
         headers: { allow: "POST" },
       });
     }
+    const idempotencyKey = idempotencyKeyOf(request.headers);
     const data = await readData(request, endpoint);
     const clientIp = clientIpOf(request.headers, options.clientIp);
     const scope = await authenticate(endpoint.auth, request.headers, clientIp);
     facts.scope = scope;
     const input = parseInput(endpoint, data);
-    const output = endpoint.output.parse(await runOperation(endpoint, input, scope, requestId, clientIp));
+    const idempotent = idempotencyKey && (await claimIdempotencyKey(idempotencyKey, endpoint.path, scope, data));
+    if (idempotent && "replay" in idempotent) {
+      facts.errorStatus = replayedErrorStatus(idempotent.replay);
+      return replayResponse(idempotent.replay, requestId);
+    }
+    const claim = (facts.idempotency = idempotent ? idempotent.claim : undefined);
+    const inTransaction = claim && ((tx: Tx) => markIdempotentWrite(tx, claim));
+    const output = endpoint.output.parse(
+      await runOperation(endpoint, input, scope, requestId, clientIp, inTransaction),
+    );
     const result = endpoint.reply
       ? endpoint.reply.build(output, endpoint.message)
       : { status: "success", message: endpoint.message, data: output };
@@ -104,6 +127,15 @@ async function readData(request: Request, endpoint: Endpoint): Promise<unknown> 
   }
   checkJsonLimits(data);
   return data;
+}
+
+async function settle(claim: IdempotencyClaim, response: Response, requestId: string) {
+  try {
+    await settleIdempotentCall(claim, response);
+  } catch (e) {
+    // The record stays `running` until its lease runs out; the reply itself is unaffected.
+    log.warn("storing an idempotent reply failed", { requestId, ...errorFields(e) });
+  }
 }
 
 function failure(e: unknown, requestId: string, path: string, facts: CallFacts): Response {

@@ -1,11 +1,12 @@
 import { exhausted } from "@/lib/domain/errors";
-import { db, transaction } from "@/lib/infra/db";
+import { db, transaction, type Tx } from "@/lib/infra/db";
 import { hitRateLimit, type RateLimit } from "@/lib/infra/rate-limit";
 import type { CallContext, Endpoint, ScopeFor } from "./define-endpoint";
 
 // Runs one registry operation for an authenticated scope and parsed input: the rate limit, `prepare`, then
 // `run` with a reader, or (`writes: true`) inside the one transaction, then `afterCommit`. The dispatcher
-// calls it; so can any other caller of a registry operation (the console).
+// calls it; so can any other caller of a registry operation (the console). `inTransaction` runs in a writing
+// call's transaction after `run`, so what it writes commits with the call (the Idempotency-Key mark).
 
 export const RATE_LIMITED = "Rate limit exceeded for this endpoint. Try again later.";
 
@@ -20,10 +21,15 @@ export async function runOperation(
   scope: ScopeFor<Endpoint["auth"]>,
   requestId: string,
   clientIp: string,
+  inTransaction?: (tx: Tx) => Promise<void>,
 ): Promise<unknown> {
   if (endpoint.rateLimit) await limitRate(endpoint.rateLimit.bucket, endpoint.rateLimit.limit(), clientIp);
   const prepared = endpoint.prepare ? await endpoint.prepare(input, { scope, requestId, db: db() }) : undefined;
   if (!endpoint.writes) return endpoint.run(input, { scope, requestId, db: db(), prepared } as CallContext);
-  const result = await transaction((tx) => endpoint.run(input, { scope, requestId, tx, prepared } as CallContext));
+  const result = await transaction(async (tx) => {
+    const done = await endpoint.run(input, { scope, requestId, tx, prepared } as CallContext);
+    if (inTransaction) await inTransaction(tx);
+    return done;
+  });
   return endpoint.afterCommit ? endpoint.afterCommit(result, { scope, requestId }) : result;
 }

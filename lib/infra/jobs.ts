@@ -1,6 +1,7 @@
 import { commitInChunks, db, transaction, type Db, type Tx } from "./db";
 import { env } from "./env";
 import { newId } from "./ids";
+import { pruneExpiredIdempotencyRecords } from "./idempotency-store";
 import { errorFields, log } from "./log";
 import { publish } from "./notify-bus";
 import { maxAttempts, retryDelayMs } from "./retry-policies";
@@ -205,6 +206,7 @@ async function tick(): Promise<TickResult> {
   if (Date.now() - state.prunedAt > PRUNE_EVERY_MS) {
     state.prunedAt = Date.now();
     await pruneFinishedJobs().catch((e) => log.warn("pruning finished jobs failed", errorFields(e)));
+    await pruneExpiredIdempotencyRecords().catch((e) => log.warn("pruning idempotency records failed", errorFields(e)));
   }
   let claimed = 0;
   const open: string[] = [];
