@@ -48,6 +48,8 @@ const server = http.createServer({ connectionsCheckingInterval: Math.min(1_000, 
   const requestId = requestIdFrom(req.headers["x-request-id"]);
   req.headers["x-request-id"] = requestId;
   res.setHeader("x-request-id", requestId);
+  // Every reply (API, console, static files) is read as the type it declares, never sniffed.
+  res.setHeader("x-content-type-options", "nosniff");
   handle(req, res);
 });
 // Live collaboration: WebSocket upgrades on /live go to the Hocuspocus instance that start-up created
