@@ -30,6 +30,17 @@ test("Send Login Link (REST): the emailed link signs the user in at continueUrl"
     return Number(rows[0].n);
   });
   expect(sessions).toBe(1);
+  // Stored by keyed hash: the session cookie's value is nowhere in the session table.
+  const cookie = (await page.context().cookies()).find((c) => c.name.endsWith("next-auth.session-token"));
+  expect(cookie?.value).toBeTruthy();
+  const stored = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM "ConsoleSession" WHERE "sessionToken" = $1 OR position($1 in "sessionToken") > 0`,
+      [cookie!.value],
+    );
+    return Number(rows[0].n);
+  });
+  expect(stored).toBe(0);
 
   // The token was consumed: the same link in a fresh browser context does not sign in again.
   const other = await page.context().browser()!.newContext();

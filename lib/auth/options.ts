@@ -7,9 +7,11 @@ import { authSecret, LOGIN_LINK_MAX_AGE_SECONDS, sendLoginEmail } from "@/lib/do
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
+import { withHashedSessions } from "./hashed-sessions";
 import { isDisposableAddress, loginErrorUrl, redirectTarget } from "./rules";
 
-// next-auth v4 for the console: email magic links, sessions in the database (ConsoleSession).
+// next-auth v4 for the console: email magic links, sessions in the database (ConsoleSession, by keyed hash:
+// hashed-sessions.ts).
 //
 // The email provider is written by hand: `next-auth/providers/email` requires nodemailer at load time.
 // Its links go through weft's mailer (SendGrid or the dev outbox) via `sendLoginEmail`, the same function
@@ -44,7 +46,7 @@ function emailProvider(): EmailConfig {
 
 export function authOptions(): AuthOptions {
   return {
-    adapter: PrismaAdapter(db()),
+    adapter: withHashedSessions(PrismaAdapter(db())),
     secret: authSecret(),
     session: { strategy: "database" },
     providers: [emailProvider()],
