@@ -94,16 +94,3 @@ export async function screenshots(page: Page, name: string) {
   }
   if (original) await page.setViewportSize(original);
 }
-
-// Every spec that imports this file fails on a Content Security Policy violation in any page of its context
-// (the console's CSP, lib/console/security-headers.ts: a blocked script or style shows up as a console error).
-let cspViolations: string[] = [];
-test.beforeEach(async ({ context }) => {
-  cspViolations = [];
-  context.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-  });
-});
-test.afterEach(() => {
-  expect(cspViolations, "Content Security Policy violations").toEqual([]);
-});
