@@ -1,13 +1,16 @@
-import { randomBytes } from "node:crypto";
+import { createCipheriv, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
   constantTimeEqual,
   decryptSecret,
   encryptSecret,
+  isUnboundSecret,
   maskSecret,
   openSetting,
   randomToken,
   sealSetting,
+  secretAad,
+  subkey,
   tokenHash,
 } from "./crypto";
 import { setRuntime } from "./runtime";
@@ -17,28 +20,51 @@ beforeAll(() =>
 );
 
 describe("crypto", () => {
+  const aad = secretAad("ApiKeyAuthToken", "token", "tok_1");
+
   it("seals a secret setting (empty stays unset) and opens it, unreadable as empty", () => {
-    expect(sealSetting("")).toBeUndefined();
-    expect(sealSetting(undefined)).toBeUndefined();
-    const sealed = sealSetting("whsec_token")!;
+    expect(sealSetting("", aad)).toBeUndefined();
+    expect(sealSetting(undefined, aad)).toBeUndefined();
+    const sealed = sealSetting("whsec_token", aad)!;
     expect(sealed).not.toContain("whsec_token");
-    expect(openSetting(sealed)).toBe("whsec_token");
-    expect(openSetting(undefined)).toBe("");
-    expect(openSetting("v1.garbage.x.y")).toBe("");
+    expect(openSetting(sealed, aad)).toBe("whsec_token");
+    expect(openSetting(undefined, aad)).toBe("");
+    expect(openSetting("v2.garbage.x.y", aad)).toBe("");
   });
 
   it("round-trips secrets through AES-256-GCM with a fresh IV each time", () => {
-    const a = encryptSecret("SG.secret");
+    const a = encryptSecret("SG.secret", aad);
+    expect(a).toMatch(/^v2\./);
     expect(a).not.toContain("SG.secret");
-    expect(encryptSecret("SG.secret")).not.toBe(a);
-    expect(decryptSecret(a)).toBe("SG.secret");
+    expect(encryptSecret("SG.secret", aad)).not.toBe(a);
+    expect(decryptSecret(a, aad)).toBe("SG.secret");
   });
 
   it("refuses a tampered ciphertext", () => {
-    const [v, iv, tag, body] = encryptSecret("hello").split(".");
+    const [v, iv, tag, body] = encryptSecret("hello", aad).split(".");
     const flipped = Buffer.from(body, "base64url");
     flipped[0] ^= 1;
-    expect(() => decryptSecret([v, iv, tag, flipped.toString("base64url")].join("."))).toThrow();
+    expect(() => decryptSecret([v, iv, tag, flipped.toString("base64url")].join("."), aad)).toThrow();
+  });
+
+  it("binds a ciphertext to its row and column: moved elsewhere it does not open", () => {
+    const sealed = encryptSecret("tok-secret", aad);
+    expect(() => decryptSecret(sealed, secretAad("ApiKeyAuthToken", "token", "tok_2"))).toThrow();
+    expect(() => decryptSecret(sealed, secretAad("Workspace", "authToken", "tok_1"))).toThrow();
+    expect(openSetting(sealed, secretAad("ApiKey", "emailServiceConfig.apiKey", "key_1"))).toBe("");
+    expect(isUnboundSecret(sealed)).toBe(false);
+  });
+
+  it("still opens ciphertexts written before associated data (v1), and says they need re-sealing", () => {
+    // A v1 ciphertext as the previous version wrote it: AES-256-GCM under the same subkey, no AAD.
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", subkey("encryption"), iv);
+    const body = Buffer.concat([cipher.update("legacy", "utf8"), cipher.final()]);
+    const v1 = ["v1", iv, cipher.getAuthTag(), body].map((p) => (typeof p === "string" ? p : p.toString("base64url")));
+    const legacy = v1.join(".");
+    expect(decryptSecret(legacy, aad)).toBe("legacy");
+    expect(isUnboundSecret(legacy)).toBe(true);
+    expect(isUnboundSecret(undefined)).toBe(false);
   });
 
   it("hashes tokens with a key: same token, same hash; the key changes it", () => {

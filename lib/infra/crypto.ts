@@ -38,34 +38,55 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return same && x.length === y.length;
 }
 
-/** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
-export function encryptSecret(plain: string): string {
+/**
+ * What a ciphertext is bound to (GCM associated data): the table, the secret and the row, e.g.
+ * `secretAad("ApiKeyAuthToken", "token", id)`. A ciphertext copied into another row or column does not open.
+ */
+export function secretAad(table: string, secret: string, rowId: string): string {
+  return `${table}.${secret}:${rowId}`;
+}
+
+/** AES-256-GCM bound to `aad`: `v2.<iv>.<tag>.<ciphertext>`, base64url parts. */
+export function encryptSecret(plain: string, aad: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", subkey("encryption"), iv);
+  cipher.setAAD(Buffer.from(aad, "utf8"));
   const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(
+  return ["v2", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(
     ".",
   );
 }
 
-export function decryptSecret(sealed: string): string {
+/**
+ * Opens what `encryptSecret` sealed under the same `aad`. `v1.` ciphertexts, written before they were bound to
+ * their row, still open (without associated data) until `isUnboundSecret` finds them re-sealed.
+ */
+export function decryptSecret(sealed: string, aad: string): string {
   const [version, iv, tag, body] = sealed.split(".");
-  if (version !== "v1" || !iv || !tag || body === undefined) throw new Error("unreadable encrypted secret");
+  if ((version !== "v1" && version !== "v2") || !iv || !tag || body === undefined) {
+    throw new Error("unreadable encrypted secret");
+  }
   const decipher = createDecipheriv("aes-256-gcm", subkey("encryption"), Buffer.from(iv, "base64url"));
+  if (version === "v2") decipher.setAAD(Buffer.from(aad, "utf8"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
 }
 
-/** A secret setting as stored: encrypted, or undefined when it is empty. */
-export function sealSetting(plain: string | undefined): string | undefined {
-  return plain ? encryptSecret(plain) : undefined;
+/** True for a ciphertext from before associated data (`v1.`): re-seal it with `encryptSecret`. */
+export function isUnboundSecret(sealed: string | null | undefined): sealed is string {
+  return typeof sealed === "string" && sealed.startsWith("v1.");
+}
+
+/** A secret setting as stored: encrypted under `aad`, or undefined when it is empty. */
+export function sealSetting(plain: string | undefined, aad: string): string | undefined {
+  return plain ? encryptSecret(plain, aad) : undefined;
 }
 
 /** A stored secret setting in the clear: "" when it is unset or cannot be decrypted. */
-export function openSetting(sealed: string | undefined): string {
+export function openSetting(sealed: string | undefined, aad: string): string {
   if (!sealed) return "";
   try {
-    return decryptSecret(sealed);
+    return decryptSecret(sealed, aad);
   } catch {
     return "";
   }

@@ -1,5 +1,6 @@
 import { decodeProtectedHeader, jwtVerify } from "jose";
 import { describe, expect, it } from "vitest";
+import { signingKeyAad } from "@/lib/domain/permissions/signing-key";
 import { verifyUserToken } from "@/lib/domain/permissions/user-token";
 import { decryptSecret } from "@/lib/infra/crypto";
 import { db } from "@/lib/infra/db";
@@ -10,7 +11,7 @@ useTestDatabase();
 
 async function secretOf(apiKey: string) {
   const row = await db().apiKeySigningKey.findUniqueOrThrow({ where: { apiKeyId: apiKey } });
-  return Buffer.from(decryptSecret(row.secretEnc), "base64url");
+  return Buffer.from(decryptSecret(row.secretEnc, signingKeyAad(apiKey)), "base64url");
 }
 
 const tokenBody = {

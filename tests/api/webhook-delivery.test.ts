@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
+import { webhookTokenAad } from "@/lib/domain/webhooks/webhook-settings";
 import { sealSetting } from "@/lib/infra/crypto";
 import { db } from "@/lib/infra/db";
 import { reloadEnvForTests } from "@/lib/infra/env";
@@ -397,7 +398,7 @@ describe("simple webhooks", () => {
     // An old row, stored before input validation refused such tokens.
     const row = await db().apiKey.findUniqueOrThrow({ where: { id: w.apiKey }, select: { serviceConfig: true } });
     const config = row.serviceConfig as { webhookServiceConfig: Record<string, string> };
-    config.webhookServiceConfig.authToken = sealSetting("tok\r\nX-Evil: 1")!;
+    config.webhookServiceConfig.authToken = sealSetting("tok\r\nX-Evil: 1", webhookTokenAad(w.apiKey))!;
     await db().apiKey.update({ where: { id: w.apiKey }, data: { serviceConfig: config } });
     await emitEvent(w.apiKey, { type: "comment.add" });
     const failed = () => db().webhookAttempt.findMany({ where: { apiKeyId: w.apiKey }, orderBy: { createdAt: "asc" } });

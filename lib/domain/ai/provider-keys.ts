@@ -1,8 +1,11 @@
-import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
+import { decryptSecret, encryptSecret, secretAad } from "@/lib/infra/crypto";
 import type { AiProvider } from "@/lib/infra/outbound/ai-models";
 import type { Reader, Tx } from "@/lib/infra/db";
 
 // Customers' own AI provider keys, one per provider per API key: stored encrypted, shown only masked.
+
+const providerKeyAad = (apiKeyId: string, provider: AiProvider) =>
+  secretAad("AiProviderKey", "key", `${apiKeyId}/${provider}`);
 
 /** "sk-proj-abc…xyz" -> "sk-...xyz": enough to tell keys apart, never enough to use one. */
 export function maskProviderKey(key: string): string {
@@ -16,7 +19,10 @@ export async function saveProviderKeys(
 ) {
   const shown: Partial<Record<AiProvider, { displayText: string }>> = {};
   for (const { provider, customerApiKey } of keys) {
-    const row = { keyEnc: encryptSecret(customerApiKey), displayText: maskProviderKey(customerApiKey) };
+    const row = {
+      keyEnc: encryptSecret(customerApiKey, providerKeyAad(apiKeyId, provider)),
+      displayText: maskProviderKey(customerApiKey),
+    };
     await tx.aiProviderKey.upsert({
       where: { apiKeyId_provider: { apiKeyId, provider } },
       create: { apiKeyId, provider, ...row },
@@ -43,5 +49,5 @@ export async function providerKey(tx: Reader, apiKeyId: string, provider: AiProv
     where: { apiKeyId_provider: { apiKeyId, provider } },
     select: { keyEnc: true },
   });
-  return row ? decryptSecret(row.keyEnc) : undefined;
+  return row ? decryptSecret(row.keyEnc, providerKeyAad(apiKeyId, provider)) : undefined;
 }

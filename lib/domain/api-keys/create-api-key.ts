@@ -14,6 +14,8 @@ import {
 } from "./create-api-key-input";
 import { serviceConfigSchema, type ServiceConfig } from "./service-config";
 import { issueAuthToken } from "./tokens";
+import { emailKeyAad } from "../email/email-settings";
+import { webhookTokenAad } from "../webhooks/webhook-settings";
 
 export function normalizeDomainList(list: string[], field: string): string[] {
   const out: string[] = [];
@@ -25,7 +27,7 @@ export function normalizeDomainList(list: string[], field: string): string[] {
   return out;
 }
 
-function serviceConfigOf(input: CreateApiKeyInput): ServiceConfig {
+function serviceConfigOf(input: CreateApiKeyInput, apiKeyId: string): ServiceConfig {
   const { emailServiceConfig: mail, webhookServiceConfig: hook } = input;
   return {
     useEmailService: input.useEmailService ?? false,
@@ -35,12 +37,16 @@ function serviceConfigOf(input: CreateApiKeyInput): ServiceConfig {
     setDefaultEmailTriggers: input.setDefaultEmailTriggers ?? false,
     requireAutoOrgUser: input.requireAutoOrgUser ?? false,
     enablePrivateComments: input.enablePrivateComments ?? false,
-    ...(mail && { emailServiceConfig: { ...mail, apiKey: sealSetting(mail.apiKey) } }),
-    ...(hook && { webhookServiceConfig: { ...hook, authToken: sealSetting(hook.authToken) } }),
+    ...(mail && { emailServiceConfig: { ...mail, apiKey: sealSetting(mail.apiKey, emailKeyAad(apiKeyId)) } }),
+    ...(hook && {
+      webhookServiceConfig: { ...hook, authToken: sealSetting(hook.authToken, webhookTokenAad(apiKeyId)) },
+    }),
   };
 }
 
 export interface NewApiKey {
+  /** Made here when not given (a caller that seals settings bound to the key names it first). */
+  id?: string;
   workspaceId: string;
   type: (typeof API_KEY_TYPES)[number];
   name: string;
@@ -55,7 +61,7 @@ export interface NewApiKey {
 /** Writes a key (and its first auth token, when asked). Shared by Create Workspace and Create API Key. */
 export async function insertApiKey(tx: Tx, key: NewApiKey) {
   const e = env();
-  const id = newId("key");
+  const id = key.id ?? newId("key");
   await tx.apiKey.create({
     data: {
       id,
@@ -96,7 +102,9 @@ export async function createApiKey(scope: WorkspaceScope, input: CreateApiKeyInp
   const ownerEmail = normalizeEmail(input.ownerEmail);
   const domains = normalizeDomainList(input.allowedDomains ?? [], "allowedDomains");
   if (input.addLocalHostToAllowedDomains) for (const d of LOCALHOST_DOMAINS) if (!domains.includes(d)) domains.push(d);
+  const id = newId("key");
   const key = await insertApiKey(tx, {
+    id,
     workspaceId: scope.workspaceId,
     type: input.type,
     name: input.apiKeyName ?? `${capitalizedLocalPart(ownerEmail)} ${production ? "Production" : "Test"} API Key`,
@@ -106,7 +114,7 @@ export async function createApiKey(scope: WorkspaceScope, input: CreateApiKeyInp
     persistenceDBRegion: production ? (input.persistenceDBRegion ?? DEFAULT_PERSISTENCE_REGION) : undefined,
     realtimeDBRegion: production ? (input.realtimeDBRegion ?? DEFAULT_REALTIME_REGION) : undefined,
     allowedDomains: domains,
-    serviceConfig: serviceConfigOf(input),
+    serviceConfig: serviceConfigOf(input, id),
   });
   return { apiKey: key.id };
 }

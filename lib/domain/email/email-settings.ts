@@ -1,5 +1,7 @@
-import { maskSecret, openSetting } from "@/lib/infra/crypto";
+import { maskSecret, openSetting, secretAad } from "@/lib/infra/crypto";
 import type { ServiceConfig } from "../api-keys/service-config";
+
+export const emailKeyAad = (apiKeyId: string) => secretAad("ApiKey", "emailServiceConfig.apiKey", apiKeyId);
 
 // The email config as stored in ApiKey.serviceConfig (`useEmailService`, `emailServiceConfig`), its defaults
 // and its wire view. The SendGrid key is stored encrypted and shown masked.
@@ -35,9 +37,9 @@ export function storedEmail(config: ServiceConfig): StoredEmail {
 }
 
 /** The wire view: every string present ("" when unset), the key masked, triggers when stored. */
-export function emailView(stored: StoredEmail) {
+export function emailView(stored: StoredEmail, apiKeyId: string) {
   const c = stored.emailServiceConfig;
-  const key = openSetting(c.apiKey);
+  const key = openSetting(c.apiKey, emailKeyAad(apiKeyId));
   return {
     useEmailService: stored.useEmailService,
     emailServiceConfig: {
@@ -56,8 +58,8 @@ export function emailView(stored: StoredEmail) {
  * How a key's mail goes out: through the workspace's own SendGrid key (type sendgrid/custom with a key), from
  * its fromEmail/fromCompany; otherwise through the instance mailer (WEFT_SENDGRID_API_KEY or the dev outbox).
  */
-export function emailTransport(config: StoredEmailConfig) {
-  const key = openSetting(config.apiKey);
+export function emailTransport(config: StoredEmailConfig, apiKeyId: string) {
+  const key = openSetting(config.apiKey, emailKeyAad(apiKeyId));
   const own = config.type !== "default" && key !== "";
   return { own, sendOptions: own ? { sendgridApiKey: key } : {} };
 }

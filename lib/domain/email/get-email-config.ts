@@ -7,5 +7,5 @@ import { emailView, storedEmail } from "./email-settings";
 export const getEmailConfigInput = z.strictObject({});
 
 export async function getEmailConfig(scope: ApiKeyScope, _input: z.output<typeof getEmailConfigInput>, tx: Reader) {
-  return emailView(storedEmail(await keyServiceConfig(tx, scope)));
+  return emailView(storedEmail(await keyServiceConfig(tx, scope)), scope.apiKeyId);
 }

@@ -14,7 +14,7 @@ export const sendTestEmailInput = z.strictObject({ to: z.email().max(254) });
 
 export async function sendTestEmail(scope: ApiKeyScope, input: z.output<typeof sendTestEmailInput>, client: Reader) {
   const config = storedEmail(await readServiceConfig(client, scope.apiKeyId)).emailServiceConfig;
-  const { own, sendOptions } = emailTransport(config);
+  const { own, sendOptions } = emailTransport(config, scope.apiKeyId);
   const company = own ? (config.fromCompany ?? "") : "";
   const headline = "Test email from weft";
   const result = await sendMail(

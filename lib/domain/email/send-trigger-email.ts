@@ -59,7 +59,7 @@ async function send(job: SendJob, ctx: JobContext) {
   const delivery = await db.emailDelivery.findUnique({ where: { id: job.deliveryId } });
   if (!delivery || delivery.status !== "pending") return;
   const config = storedEmail(await readServiceConfig(db, delivery.apiKeyId)).emailServiceConfig;
-  const { own, sendOptions } = emailTransport(config);
+  const { own, sendOptions } = emailTransport(config, delivery.apiKeyId);
   const result = await sendMail(buildMail(job, config, delivery.templateId, own), sendOptions);
   const retryable =
     result.status === "failed" && (result.code === undefined || result.code === 429 || result.code >= 500);

@@ -4,7 +4,7 @@ import { invalid } from "../errors";
 import { EMAIL_TYPES, lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
 import type { ApiKeyScope } from "../scope";
 import { openSetting, sealSetting } from "@/lib/infra/crypto";
-import { defaultEmailTriggers, emailView, storedEmail, type StoredEmailConfig } from "./email-settings";
+import { defaultEmailTriggers, emailKeyAad, emailView, storedEmail, type StoredEmailConfig } from "./email-settings";
 
 export const INVALID_EMAIL_CONFIG = "Invalid email service configuration.";
 
@@ -50,7 +50,8 @@ export async function updateEmailConfig(scope: ApiKeyScope, input: z.output<type
   }
   next = { ...next, ...sentFields };
   if (sentTriggers) next.triggers = { ...next.triggers, ...sentTriggers };
-  if (sentKey !== undefined && !isMaskOfStoredKey(sentKey, next.apiKey)) next.apiKey = sealSetting(sentKey);
+  const aad = emailKeyAad(scope.apiKeyId);
+  if (sentKey !== undefined && !isMaskOfStoredKey(sentKey, next.apiKey, aad)) next.apiKey = sealSetting(sentKey, aad);
   if (input.useEmailService !== undefined) useEmailService = input.useEmailService;
 
   const fromEmail = next.fromEmail ?? "";
@@ -60,11 +61,11 @@ export async function updateEmailConfig(scope: ApiKeyScope, input: z.output<type
 
   const result = { useEmailService, emailServiceConfig: next };
   await writeServiceConfig(tx, scope, { ...config, ...result });
-  return emailView(result);
+  return emailView(result, scope.apiKeyId);
 }
 
 /** Get Email Config shows the key masked; sending that mask back leaves the stored key as it is. */
-function isMaskOfStoredKey(sent: string, sealed: string | undefined): boolean {
-  const stored = openSetting(sealed);
+function isMaskOfStoredKey(sent: string, sealed: string | undefined, aad: string): boolean {
+  const stored = openSetting(sealed, aad);
   return sent.startsWith("****") && stored !== "" && stored.endsWith(sent.slice(4));
 }

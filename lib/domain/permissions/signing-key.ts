@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
+import { decryptSecret, encryptSecret, secretAad } from "@/lib/infra/crypto";
 import type { Reader, Tx } from "@/lib/infra/db";
+
+export const signingKeyAad = (apiKeyId: string) => secretAad("ApiKeySigningKey", "secret", apiKeyId);
 
 /** The key's HS256 secret for user tokens: made on first use, stored encrypted. */
 export async function signingSecret(tx: Tx, apiKeyId: string): Promise<Uint8Array> {
   const stored = await storedSecret(tx, apiKeyId);
   if (stored) return stored;
   // Two first uses at once both try to insert; the second insert does nothing and both read the winner.
-  const secretEnc = encryptSecret(randomBytes(32).toString("base64url"));
+  const secretEnc = encryptSecret(randomBytes(32).toString("base64url"), signingKeyAad(apiKeyId));
   await tx.apiKeySigningKey.createMany({ data: [{ apiKeyId, secretEnc }], skipDuplicates: true });
   return (await storedSecret(tx, apiKeyId))!;
 }
@@ -15,5 +17,5 @@ export async function signingSecret(tx: Tx, apiKeyId: string): Promise<Uint8Arra
 /** The secret if the key has one already. */
 export async function storedSecret(tx: Reader, apiKeyId: string): Promise<Uint8Array | undefined> {
   const row = await tx.apiKeySigningKey.findUnique({ where: { apiKeyId }, select: { secretEnc: true } });
-  return row ? Buffer.from(decryptSecret(row.secretEnc), "base64url") : undefined;
+  return row ? Buffer.from(decryptSecret(row.secretEnc, signingKeyAad(apiKeyId)), "base64url") : undefined;
 }

@@ -1,4 +1,5 @@
 import { decryptSecret, openSetting } from "@/lib/infra/crypto";
+import { endpointSecretAad } from "./endpoint-secret";
 import type { Db } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { log } from "@/lib/infra/log";
@@ -7,7 +8,7 @@ import type { Claimed } from "@/lib/infra/workers/claim-deliveries";
 import { readServiceConfig } from "../api-keys/service-config";
 import { disableAfterMs, retryDelayMs } from "./retry-schedule";
 import { signatureHeaders } from "./sign-message";
-import { storedWebhook } from "./webhook-settings";
+import { storedWebhook, webhookTokenAad } from "./webhook-settings";
 
 // What one attempt of a claimed delivery sends, and what its outcome changes: the worker
 // (lib/infra/workers/webhook-worker.ts) claims, asks for the request here, POSTs it (lib/infra/outbound), then
@@ -22,8 +23,9 @@ export interface WebhookRequest {
 }
 
 function endpointSecrets(d: Claimed): string[] {
-  const secrets = [decryptSecret(d.secretEnc!)];
-  if (d.previousSecretEnc) secrets.push(decryptSecret(d.previousSecretEnc));
+  const aad = endpointSecretAad(d.endpointId!);
+  const secrets = [decryptSecret(d.secretEnc!, aad)];
+  if (d.previousSecretEnc) secrets.push(decryptSecret(d.previousSecretEnc, aad));
   return secrets;
 }
 
@@ -33,7 +35,7 @@ async function buildRequest(d: Claimed, client: Db): Promise<WebhookRequest> {
     return { url: d.endpointUrl!, body, headers: signatureHeaders(d.messageId, body, endpointSecrets(d)) };
   }
   const config = storedWebhook(await readServiceConfig(client, d.apiKeyId));
-  const token = openSetting(config.webhookServiceConfig.authToken);
+  const token = openSetting(config.webhookServiceConfig.authToken, webhookTokenAad(d.apiKeyId));
   return { url: d.url ?? "", body: JSON.stringify(d.body), headers: token ? { authorization: `Basic ${token}` } : {} };
 }
 

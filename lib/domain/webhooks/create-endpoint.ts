@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { encryptSecret } from "@/lib/infra/crypto";
+import { endpointSecretAad } from "./endpoint-secret";
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { DomainError } from "../errors";
@@ -17,9 +18,10 @@ export async function createEndpoint(scope: ApiKeyScope, input: z.output<typeof 
   ) {
     throw new DomainError("ALREADY_EXISTS", "An endpoint with this uid already exists.");
   }
+  const id = newId("ep");
   const endpoint = await tx.webhookEndpoint.create({
     data: {
-      id: newId("ep"),
+      id,
       apiKeyId: scope.apiKeyId,
       url: input.url,
       description: input.description ?? "",
@@ -29,7 +31,7 @@ export async function createEndpoint(scope: ApiKeyScope, input: z.output<typeof 
       rateLimit: input.rateLimit ?? null,
       uid: input.uid ?? null,
       metadata: input.metadata ?? {},
-      secretEnc: encryptSecret(newSigningSecret()),
+      secretEnc: encryptSecret(newSigningSecret(), endpointSecretAad(id)),
     },
   });
   return endpointView(endpoint);

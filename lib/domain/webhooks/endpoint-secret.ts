@@ -1,9 +1,12 @@
 import type { z } from "zod";
-import { decryptSecret, encryptSecret } from "@/lib/infra/crypto";
+import { decryptSecret, encryptSecret, secretAad } from "@/lib/infra/crypto";
 import type { Reader, Tx } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";
 import { endpointIdInput, findEndpoint, newSigningSecret } from "./endpoint-fields";
+
+/** Both the current and the rotated-out secret of an endpoint (the rotation moves one into the other). */
+export const endpointSecretAad = (endpointId: string) => secretAad("WebhookEndpoint", "secret", endpointId);
 
 /** How long a rotated-out secret keeps signing beside the new one. */
 export const PREVIOUS_SECRET_TTL_MS = 24 * 60 * 60 * 1000;
@@ -11,7 +14,7 @@ export const PREVIOUS_SECRET_TTL_MS = 24 * 60 * 60 * 1000;
 export async function getEndpointSecret(scope: ApiKeyScope, input: z.output<typeof endpointIdInput>, tx: Reader) {
   await requireAdvancedEnabled(tx, scope.apiKeyId);
   const endpoint = await findEndpoint(tx, scope.apiKeyId, input.endpointId);
-  return { endpointId: endpoint.id, secret: decryptSecret(endpoint.secretEnc) };
+  return { endpointId: endpoint.id, secret: decryptSecret(endpoint.secretEnc, endpointSecretAad(endpoint.id)) };
 }
 
 /** A new secret; deliveries carry signatures with both secrets for the next 24 hours. */
@@ -22,7 +25,7 @@ export async function rotateEndpointSecret(scope: ApiKeyScope, input: z.output<t
   await tx.webhookEndpoint.update({
     where: { id: endpoint.id, apiKeyId: scope.apiKeyId },
     data: {
-      secretEnc: encryptSecret(secret),
+      secretEnc: encryptSecret(secret, endpointSecretAad(endpoint.id)),
       previousSecretEnc: endpoint.secretEnc,
       previousSecretExpiresAt: new Date(Date.now() + PREVIOUS_SECRET_TTL_MS),
     },

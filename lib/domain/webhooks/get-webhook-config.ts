@@ -7,5 +7,5 @@ import { storedWebhook, webhookView } from "./webhook-settings";
 export const getWebhookConfigInput = z.strictObject({});
 
 export async function getWebhookConfig(scope: ApiKeyScope, _input: z.output<typeof getWebhookConfigInput>, tx: Reader) {
-  return webhookView(storedWebhook(await keyServiceConfig(tx, scope)));
+  return webhookView(storedWebhook(await keyServiceConfig(tx, scope)), scope.apiKeyId);
 }

@@ -5,7 +5,13 @@ import { invalid } from "../errors";
 import { lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
 import type { ApiKeyScope } from "../scope";
 import { isHttpUrl } from "./http-url";
-import { defaultWebhookTriggers, storedWebhook, webhookView, type StoredWebhookConfig } from "./webhook-settings";
+import {
+  defaultWebhookTriggers,
+  storedWebhook,
+  webhookTokenAad,
+  webhookView,
+  type StoredWebhookConfig,
+} from "./webhook-settings";
 
 export const INVALID_WEBHOOK_CONFIG = "Invalid webhook service configuration.";
 
@@ -54,7 +60,7 @@ export async function updateWebhookConfig(
   }
   next = { ...next, ...sentFields };
   if (sentTriggers) next.triggers = { ...next.triggers, ...sentTriggers };
-  if (authToken !== undefined) next.authToken = sealSetting(authToken);
+  if (authToken !== undefined) next.authToken = sealSetting(authToken, webhookTokenAad(scope.apiKeyId));
   const useWebhookService = input.useWebhookService ?? stored.useWebhookService;
 
   for (const url of [next.rawNotificationUrl, next.processedNotificationUrl]) {
@@ -65,5 +71,5 @@ export async function updateWebhookConfig(
 
   const result = { useWebhookService, webhookServiceConfig: next };
   await writeServiceConfig(tx, scope, { ...config, ...result });
-  return webhookView(result);
+  return webhookView(result, scope.apiKeyId);
 }

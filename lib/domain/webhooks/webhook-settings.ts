@@ -1,4 +1,4 @@
-import { openSetting } from "@/lib/infra/crypto";
+import { openSetting, secretAad } from "@/lib/infra/crypto";
 import type { ServiceConfig } from "../api-keys/service-config";
 import { HUDDLE_TRIGGERS } from "../email/email-settings";
 import { triggerKey } from "../events/describe-event";
@@ -6,6 +6,8 @@ import { weftEventTypes } from "../events/event";
 
 // The simple webhook config as stored in ApiKey.serviceConfig (`useWebhookService`, `webhookServiceConfig`).
 // The auth token is stored encrypted; the customer chose it, so Get Webhook Config shows it.
+
+export const webhookTokenAad = (apiKeyId: string) => secretAad("ApiKey", "webhookServiceConfig.authToken", apiKeyId);
 
 /** Seeded on the first enable: comment and huddle triggers on, suggestions opt-in, crdt and recorder off. */
 export function defaultWebhookTriggers(): Record<string, boolean> {
@@ -33,12 +35,12 @@ export function storedWebhook(config: ServiceConfig): StoredWebhook {
   };
 }
 
-export function webhookView(stored: StoredWebhook) {
+export function webhookView(stored: StoredWebhook, apiKeyId: string) {
   const { authToken, rawNotificationUrl, processedNotificationUrl, ...rest } = stored.webhookServiceConfig;
   return {
     useWebhookService: stored.useWebhookService,
     webhookServiceConfig: {
-      authToken: openSetting(authToken),
+      authToken: openSetting(authToken, webhookTokenAad(apiKeyId)),
       rawNotificationUrl: rawNotificationUrl ?? "",
       processedNotificationUrl: processedNotificationUrl ?? "",
       ...rest,

@@ -1,4 +1,4 @@
-import { encryptSecret, randomToken, tokenHash } from "@/lib/infra/crypto";
+import { encryptSecret, randomToken, secretAad, tokenHash } from "@/lib/infra/crypto";
 import { env } from "@/lib/infra/env";
 import { newId } from "@/lib/infra/ids";
 import type { Tx } from "@/lib/infra/db";
@@ -9,6 +9,8 @@ import { insertApiKey } from "../api-keys/create-api-key";
 import type { PublicScope } from "../scope";
 import type { CreateWorkspaceInput } from "./create-workspace-input";
 import { workspaceView } from "./workspace-view";
+
+export const workspaceTokenAad = (workspaceId: string) => secretAad("Workspace", "authToken", workspaceId);
 
 export const MAX_WORKSPACES_PER_EMAIL = 5;
 /** Counted per client address before the call (the dispatcher's `rateLimit`). */
@@ -48,9 +50,10 @@ async function insertWorkspace(tx: Tx, ownerEmail: string, input: CreateWorkspac
   }
   const token = randomToken(32);
   const ownerName = input.name ?? ownerEmail;
+  const id = newId("ws");
   const workspace = await tx.workspace.create({
     data: {
-      id: newId("ws"),
+      id,
       name: input.workspaceName ?? `${input.name ?? ownerEmail} workspace`,
       ownerEmail,
       ownerId: root?.ownerId ?? newId("owner"),
@@ -60,7 +63,7 @@ async function insertWorkspace(tx: Tx, ownerEmail: string, input: CreateWorkspac
       ordinal: existing.length ? existing[existing.length - 1].ordinal + 1 : 0,
       plan: env().WEFT_DEFAULT_PLAN,
       authTokenHash: tokenHash(token),
-      authTokenEnc: encryptSecret(token),
+      authTokenEnc: encryptSecret(token, workspaceTokenAad(id)),
     },
   });
   await insertApiKey(tx, {

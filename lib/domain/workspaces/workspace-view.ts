@@ -1,4 +1,5 @@
 import { decryptSecret } from "@/lib/infra/crypto";
+import { workspaceTokenAad } from "./create-workspace";
 import type { Reader } from "@/lib/infra/db";
 import { notFound } from "../errors";
 
@@ -15,7 +16,7 @@ export async function workspaceView(tx: Reader, workspaceId: string) {
     id: ws.id,
     name: ws.name,
     owner: { email: ws.ownerEmail, id: ws.ownerId, name: ws.ownerName, avatar: ws.ownerAvatar ?? "" },
-    authToken: decryptSecret(ws.authTokenEnc),
+    authToken: decryptSecret(ws.authTokenEnc, workspaceTokenAad(ws.id)),
     apiKeyList: Object.fromEntries(ws.apiKeys.map((k) => [k.id, { apiKeyName: k.name, id: k.id, type: k.type }])),
   };
 }
