@@ -3,7 +3,7 @@ import { PrismaAdapter } from "@next-auth/prisma-adapter";
 import type { AuthOptions } from "next-auth";
 import type { EmailConfig } from "next-auth/providers/email";
 import { email as emailSchema, normalizeEmail } from "@/lib/domain/fields";
-import { authSecret, LOGIN_LINK_MAX_AGE_SECONDS, sendLoginEmail } from "@/lib/domain/login/login-link";
+import { authSecret, loginLinkMaxAgeSeconds, sendLoginEmail } from "@/lib/domain/login/login-link";
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
@@ -28,7 +28,7 @@ function emailProvider(): EmailConfig {
     name: "Email",
     server: {},
     from: env().WEFT_MAIL_FROM,
-    maxAge: LOGIN_LINK_MAX_AGE_SECONDS,
+    maxAge: loginLinkMaxAgeSeconds(),
     options: {},
     // Same normalisation as the REST endpoint (trim + lower case), so both create the same user.
     normalizeIdentifier(identifier: string) {

@@ -4,11 +4,13 @@ import { startEmbeddedDatabase, runningOwner, ensureWritableDir, type EmbeddedDa
 import { deployMigrations } from "./migrate";
 import { setRuntime, type DatabaseMode } from "./runtime";
 import { resolveSecretKey } from "./secret-key";
-import { disconnectDb } from "./db";
+import { disconnectDb, transaction } from "./db";
+import { log } from "./log";
 import { jobModules, startJobs, stopJobs } from "./jobs";
 import { startNotifyBus, stopNotifyBus } from "./notify-bus";
 import { watchCredentialChanges } from "./credential-cache";
 import { startLive } from "@/lib/live/live-server";
+import { resealUnboundSecrets } from "@/lib/domain/operator/reseal-secrets";
 
 export interface Started {
   databaseMode: DatabaseMode;
@@ -58,6 +60,10 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
   }
   await startNotifyBus({ mode: databaseMode, databaseUrl });
   watchCredentialChanges();
+  if (opts.role === "server") {
+    const resealed = await transaction((tx) => resealUnboundSecrets(tx));
+    if (resealed) log.info("re-sealed secrets with associated data", { count: resealed });
+  }
   await Promise.all(jobModules.map((load) => load()));
   await startJobs({ work: opts.role === "server" });
   // Live sync starts before the runtime reports ready: server.mjs opens the port (and /live) only then.

@@ -35,7 +35,21 @@ describe("Send Login Link", () => {
     const stored = await db().verificationToken.findFirstOrThrow({ where: { identifier: email } });
     // next-auth v4 keeps sha256(token + secret), never the token itself.
     expect(stored.token).toBe(createHash("sha256").update(`${token}${authSecret()}`).digest("hex"));
-    expect(stored.expires.getTime()).toBeGreaterThan(Date.now() + 23 * 3600 * 1000);
+    // Valid 15 minutes by default (WEFT_LOGIN_LINK_TTL_MINUTES), and the mail says so.
+    expect(stored.expires.getTime()).toBeGreaterThan(Date.now() + 14 * 60 * 1000);
+    expect(stored.expires.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60 * 1000);
+    expect(mail.text).toContain("(valid for 15 minutes, once)");
+  });
+
+  it("keeps a link valid as long as WEFT_LOGIN_LINK_TTL_MINUTES says", async () => {
+    setEnv({ WEFT_LOGIN_LINK_TTL_MINUTES: "60" });
+    const email = uniqueEmail();
+    expect((await send({ email, continueUrl: "http://localhost:3000/" })).status).toBe(200);
+    const stored = await db().verificationToken.findFirstOrThrow({ where: { identifier: email } });
+    expect(stored.expires.getTime()).toBeGreaterThan(Date.now() + 59 * 60 * 1000);
+    expect(stored.expires.getTime()).toBeLessThanOrEqual(Date.now() + 60 * 60 * 1000);
+    const mail = await db().outboxMail.findFirstOrThrow({ where: { to: email } });
+    expect(mail.text).toContain("(valid for 1 hour, once)");
   });
 
   it("allows continueUrl only on localhost or the console's public host", async () => {

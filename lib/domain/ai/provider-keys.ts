@@ -4,7 +4,7 @@ import type { Reader, Tx } from "@/lib/infra/db";
 
 // Customers' own AI provider keys, one per provider per API key: stored encrypted, shown only masked.
 
-const providerKeyAad = (apiKeyId: string, provider: AiProvider) =>
+export const providerKeyAad = (apiKeyId: string, provider: AiProvider) =>
   secretAad("AiProviderKey", "key", `${apiKeyId}/${provider}`);
 
 /** "sk-proj-abc…xyz" -> "sk-...xyz": enough to tell keys apart, never enough to use one. */

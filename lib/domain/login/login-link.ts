@@ -1,14 +1,23 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/infra/db";
 import { sendMail } from "@/lib/infra/outbound/mailer";
-import { publicUrl } from "@/lib/infra/env";
+import { env, publicUrl } from "@/lib/infra/env";
 import { subkey } from "@/lib/infra/crypto";
 
 // Console sign-in links in next-auth's email-provider format, so that a link from Send Login Link and one
 // from the console's own sign-in form are the same thing: a VerificationToken row holding
 // sha256(token + secret), and /api/auth/callback/email?callbackUrl=...&token=...&email=...
 
-export const LOGIN_LINK_MAX_AGE_SECONDS = 24 * 60 * 60;
+/** How long a link works (WEFT_LOGIN_LINK_TTL_MINUTES, 15 by default); signing in uses it up. */
+export function loginLinkMaxAgeSeconds(): number {
+  return env().WEFT_LOGIN_LINK_TTL_MINUTES * 60;
+}
+
+function validity(): string {
+  const minutes = env().WEFT_LOGIN_LINK_TTL_MINUTES;
+  if (minutes % 60 === 0) return minutes === 60 ? "1 hour" : `${minutes / 60} hours`;
+  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+}
 
 /** The secret next-auth signs and hashes with, derived from WEFT_SECRET_KEY. */
 export function authSecret(): string {
@@ -25,7 +34,7 @@ export async function createLoginLink(tx: Tx, email: string, callbackUrl: string
     data: {
       identifier: email,
       token: hashVerificationToken(token),
-      expires: new Date(Date.now() + LOGIN_LINK_MAX_AGE_SECONDS * 1000),
+      expires: new Date(Date.now() + loginLinkMaxAgeSeconds() * 1000),
     },
   });
   const params = new URLSearchParams({ callbackUrl, token, email });
@@ -37,7 +46,7 @@ export function sendLoginEmail(email: string, url: string) {
   return sendMail({
     to: email,
     subject: `Sign in to weft (${host})`,
-    text: `Sign in to weft at ${host} with this link (valid for 24 hours):\n\n${url}\n\nIf you did not ask for it, ignore this email.`,
-    html: `<p>Sign in to weft at <b>${host}</b>:</p><p><a href="${url}">Sign in</a></p><p>The link is valid for 24 hours. If you did not ask for it, ignore this email.</p>`,
+    text: `Sign in to weft at ${host} with this link (valid for ${validity()}, once):\n\n${url}\n\nIf you did not ask for it, ignore this email.`,
+    html: `<p>Sign in to weft at <b>${host}</b>:</p><p><a href="${url}">Sign in</a></p><p>The link is valid for ${validity()}, once. If you did not ask for it, ignore this email.</p>`,
   });
 }
