@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { GET as metricsRoute } from "@/app/api/metrics/route";
 import { recordRequestTelemetry } from "@/lib/api/request-telemetry";
@@ -124,6 +125,9 @@ describe("GET /api/metrics", () => {
       return s.value(attempts, success) > before.value(attempts, success) && s.value(attempts, httpError) > 0;
     });
     expect(s.value(attempts, success) - before.value(attempts, success)).toBe(1);
+    // The failed delivery waits for its retry (5 s later): a pending webhook delivery, not yet due.
+    expect(s.value("weft_jobs", { kind: "webhooks.delivery", state: "pending" })).toBe(1);
+    expect(s.value("weft_job_oldest_due_age_seconds", { kind: "webhooks.delivery" })).toBe(0);
     expect(s.family("weft_webhook_attempt_duration_seconds").type).toBe("HISTOGRAM");
     expect(s.value("weft_webhook_attempt_duration_seconds_count", { outcome: "success" })).toBeGreaterThanOrEqual(1);
   });
@@ -164,6 +168,22 @@ describe("GET /api/metrics", () => {
     expect(values.length).toBeGreaterThan(0);
     for (const value of values) {
       for (const secret of secrets) expect(value).not.toContain(secret);
+    }
+  });
+});
+
+describe("docs/operations", () => {
+  it("the Grafana dashboard and metrics.md name only metrics the endpoint serves", async () => {
+    await call("/v2/no/such/thing", {});
+    const served = new Set((await scrape()).families.keys());
+    const named = (file: string) => {
+      const text = readFileSync(file, "utf8");
+      const names = text.match(/\b(weft|process|nodejs)_[a-z0-9_]+/g) ?? [];
+      return new Set(names.map((n) => n.replace(/_(bucket|count|sum)$/, "")));
+    };
+    for (const file of ["docs/operations/grafana-dashboard.json", "docs/operations/metrics.md"]) {
+      const missing = [...named(file)].filter((n) => !served.has(n));
+      expect(missing, file).toEqual([]);
     }
   });
 });

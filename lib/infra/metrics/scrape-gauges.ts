@@ -4,7 +4,7 @@ import { errorFields, log } from "../log";
 import { maybeRuntime } from "../runtime";
 import type { Gauge } from "prom-client";
 
-// Gauges read when Prometheus scrapes, not kept up to date on every change: the job queue from the Job table
+// Gauges read when Prometheus scrapes, not kept up to date on every change: the job queues from the database
 // (one grouped query; the same numbers on every instance, since they share the database), the pool and the
 // live connections from this process.
 
@@ -17,15 +17,23 @@ interface JobRow {
 
 const UTC_NOW = `(now() AT TIME ZONE 'UTC')`;
 
-async function queryJobQueue(): Promise<JobRow[]> {
-  return db().$queryRawUnsafe<JobRow[]>(
-    `SELECT "kind", "status", count(*)::int AS "count",
-            EXTRACT(EPOCH FROM (${UTC_NOW} - min("runAt") FILTER (WHERE "status" = 'pending' AND "runAt" <= ${UTC_NOW})))::float8
-              AS "oldestDueSeconds"
+// The Job table, plus the two queues that keep rows of their own (docs/background-work.md), under the names of
+// their retry policies: webhook deliveries (`sending` is their `running`) and undispatched domain events.
+const ageOf = (oldest: string) => `EXTRACT(EPOCH FROM (${UTC_NOW} - ${oldest}))::float8`;
+const JOB_QUEUE_SQL = `SELECT "kind", "status", count(*)::int AS "count",
+            ${ageOf(`min("runAt") FILTER (WHERE "status" = 'pending' AND "runAt" <= ${UTC_NOW})`)} AS "oldestDueSeconds"
        FROM "Job" WHERE "status" IN ('pending', 'running', 'failed')
-      GROUP BY "kind", "status"`,
-  );
-}
+      GROUP BY "kind", "status"
+     UNION ALL
+     SELECT 'webhooks.delivery', CASE "status" WHEN 'sending' THEN 'running' ELSE 'pending' END, count(*)::int,
+            ${ageOf(`min("nextAttemptAt") FILTER (WHERE "status" = 'pending' AND "nextAttemptAt" <= ${UTC_NOW})`)}
+       FROM "WebhookDelivery" WHERE "status" IN ('pending', 'sending')
+      GROUP BY "status"
+     UNION ALL
+     SELECT 'events.dispatch', 'pending', count(*)::int,
+            ${ageOf(`min("availableAt") FILTER (WHERE "availableAt" <= ${UTC_NOW})`)}
+       FROM "DomainEvent" WHERE "dispatchedAt" IS NULL
+     HAVING count(*) > 0`;
 
 // Both job gauges collect in the same scrape (prom-client calls every collect at once): one query serves both.
 let inFlight: Promise<void> | undefined;
@@ -46,7 +54,7 @@ async function refreshJobQueue(m: JobGauges) {
   if (!maybeRuntime()?.ready) return;
   let rows: JobRow[];
   try {
-    rows = await queryJobQueue();
+    rows = await db().$queryRawUnsafe<JobRow[]>(JOB_QUEUE_SQL);
   } catch (e) {
     // A scrape during a database outage still answers, without job gauges (the pool gauges show the outage).
     log.warn("metrics: job queue not readable", errorFields(e));
