@@ -1,42 +1,16 @@
-import type { Counter, Histogram } from "prom-client";
 import { log, logEnabled } from "@/lib/infra/log";
 import { metrics } from "@/lib/infra/metrics/registry";
 import { observeRequests, type ObservedRequest } from "./request-observers";
 
 // What every answered API call leaves behind for operators: a count and a duration in the Prometheus registry,
 // and one JSON log line at info level (docs/operations/metrics.md and logs.md). Both run on the request path:
-// the labelled series are looked up once per operation and status and then reused, so a call costs a counter
-// increment, a histogram observe and, when info is logged, the line.
-
-interface OperationSeries {
-  duration: Histogram.Internal<"operation">;
-  byStatus: Map<number, Counter.Internal>;
-}
-
-function seriesCache() {
-  const m = metrics();
-  const cache = new Map<string, OperationSeries>();
-  return (operation: string, status: number) => {
-    let op = cache.get(operation);
-    if (!op) {
-      op = { duration: m.httpDuration.labels(operation), byStatus: new Map() };
-      cache.set(operation, op);
-    }
-    let counter = op.byStatus.get(status);
-    if (!counter) {
-      counter = m.httpRequests.labels(operation, String(status));
-      op.byStatus.set(status, counter);
-    }
-    return { counter, duration: op.duration };
-  };
-}
+// recording is a few additions (lib/infra/metrics/request-series.ts); the line is built only when info is
+// logged.
 
 function recorder() {
-  const series = seriesCache();
+  const requests = metrics().requests;
   return (r: ObservedRequest) => {
-    const { counter, duration } = series(r.operation, r.httpStatus);
-    counter.inc();
-    duration.observe(r.durationMs / 1000);
+    requests.record(r.operation, r.httpStatus, r.durationMs / 1000);
     if (!logEnabled("info")) return;
     log.info("request", {
       operation: r.operation,

@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { RequestSeries } from "./request-series";
 import { collectDatabasePool, collectJobQueue, collectLiveConnections } from "./scrape-gauges";
 
 // The process's one Prometheus registry and its instruments (GET /api/metrics). Labels are bounded: registry
@@ -10,21 +11,11 @@ function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  const requests = new RequestSeries(SECONDS_BUCKETS);
+  requests.register(registry);
   return {
     registry,
-    httpRequests: new Counter({
-      name: "weft_http_requests_total",
-      help: "API calls answered, by registry operation (or unknown) and HTTP status.",
-      labelNames: ["operation", "status"] as const,
-      registers,
-    }),
-    httpDuration: new Histogram({
-      name: "weft_http_request_duration_seconds",
-      help: "Time to answer an API call, by registry operation (or unknown).",
-      labelNames: ["operation"] as const,
-      buckets: SECONDS_BUCKETS,
-      registers,
-    }),
+    requests,
     webhookAttempts: new Counter({
       name: "weft_webhook_attempts_total",
       help: "Webhook delivery attempts made by this process, by target (endpoint|simple) and outcome.",
