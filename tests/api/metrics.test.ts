@@ -189,15 +189,22 @@ describe("docs/operations", () => {
 });
 
 describe("GET /api/metrics access", () => {
-  it("without WEFT_METRICS_TOKEN: loopback clients only, never a forwarded request", async () => {
+  it("without WEFT_METRICS_TOKEN: loopback clients only, never a request forwarded for another address", async () => {
     expect((await metricsRequest({ "x-weft-client-ip": "127.0.0.1" })).status).toBe(200);
     expect((await metricsRequest({ "x-weft-client-ip": "::1" })).status).toBe(200);
+    // Next adds X-Forwarded-For with the socket address to a request that has none.
+    for (const hops of ["127.0.0.1", "::ffff:127.0.0.1", "::1, 127.0.0.1"])
+      expect((await metricsRequest({ "x-weft-client-ip": "127.0.0.1", "x-forwarded-for": hops })).status).toBe(200);
     const refused: Record<string, string>[] = [
       { "x-weft-client-ip": "203.0.113.9" },
       { "x-weft-client-ip": "10.0.0.1" },
       {},
       { "x-weft-client-ip": "127.0.0.1", "x-forwarded-for": "203.0.113.9" },
+      { "x-weft-client-ip": "127.0.0.1", "x-forwarded-for": "127.0.0.1, 203.0.113.9" },
+      { "x-weft-client-ip": "127.0.0.1", "x-forwarded-for": "" },
       { "x-weft-client-ip": "127.0.0.1", forwarded: "for=203.0.113.9" },
+      { "x-weft-client-ip": "127.0.0.1", "x-real-ip": "203.0.113.9" },
+      { "x-weft-client-ip": "::1", via: "1.1 proxy" },
     ];
     for (const headers of refused) {
       const res = await metricsRequest({ ...headers, "x-request-id": "m-1" });

@@ -65,8 +65,11 @@ describe.runIf(canRun)("metrics and request logs of a running server", () => {
     expect(new Scrape(await local.text()).families.has("weft_jobs")).toBe(true);
     // A client cannot claim another address: server.mjs replaces the header with the socket's.
     expect((await scrape(server.base, { "x-weft-client-ip": "203.0.113.1" })).status).toBe(200);
-    const proxied = await scrape(server.base, { "x-forwarded-for": "203.0.113.1" });
-    expect(proxied.status).toBe(403);
-    expect((await proxied.json()).error.status).toBe("PERMISSION_DENIED");
+    const forwarded: Record<string, string>[] = [{ "x-forwarded-for": "203.0.113.1" }, { "x-real-ip": "203.0.113.1" }];
+    for (const headers of forwarded) {
+      const proxied = await scrape(server.base, headers);
+      expect(proxied.status).toBe(403);
+      expect((await proxied.json()).error.status).toBe("PERMISSION_DENIED");
+    }
   });
 });
