@@ -1,11 +1,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { dispatch } from "@/lib/api/dispatch";
+import { answerMetrics } from "@/lib/api/metrics-endpoint";
+import { recordRequestTelemetry } from "@/lib/api/request-telemetry";
+import { CLIENT_IP_HEADER } from "@/lib/api/client-ip";
 import { startWeft } from "@/lib/infra/start";
 import { liveHandle } from "@/lib/live/live-handle";
 
 // See api-server.mjs. (No top-level await: tsx loads this file as CommonJS.)
 async function main() {
+  recordRequestTelemetry();
   const started = await startWeft({ role: "server" });
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -13,9 +17,15 @@ async function main() {
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
     const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
-    const reply = await dispatch(new Request(`http://localhost${req.url}`, { method: req.method, headers, body }), {
-      clientIp: req.socket.remoteAddress ?? "127.0.0.1",
-    });
+    const clientIp = (req.socket.remoteAddress ?? "127.0.0.1").replace(/^::ffff:/, "");
+    const url = `http://localhost${req.url}`;
+    let reply: Response;
+    if (req.method === "GET" && req.url === "/api/metrics") {
+      headers.set(CLIENT_IP_HEADER, clientIp);
+      reply = await answerMetrics(new Request(url, { headers }));
+    } else {
+      reply = await dispatch(new Request(url, { method: req.method, headers, body }), { clientIp });
+    }
     res.writeHead(reply.status, Object.fromEntries(reply.headers));
     res.end(Buffer.from(await reply.arrayBuffer()));
   });

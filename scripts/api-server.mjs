@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A weft API server without Next, for tests that kill and restart a server and for the fan-out benchmark:
 // weft's own start-up (startWeft, role server: migrations, job workers, event dispatcher) behind a plain
-// node:http server that hands every request to the API dispatcher. No build needed. Prints
+// node:http server that hands every request to the API dispatcher (and GET /api/metrics to the metrics
+// endpoint). No build needed. Prints
 // "listening <port>" when ready.
 //
 //   WEFT_DATA_DIR=... node scripts/api-server.mjs   (listens on a free port on 127.0.0.1)

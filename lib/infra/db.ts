@@ -1,4 +1,5 @@
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "./env";
 import { errorFields, log } from "./log";
@@ -37,20 +38,29 @@ declare const inTransaction: unique symbol;
  */
 export type Tx = Client & { readonly [inTransaction]: true };
 
-const holder = globalThis as unknown as { __weftPrisma?: { url: string; client: PrismaClient } };
+const holder = globalThis as unknown as { __weftPrisma?: { url: string; client: PrismaClient; pool: pg.Pool } };
 
 export function db(): PrismaClient {
   const { databaseUrl, databaseMode } = runtime();
   if (holder.__weftPrisma?.url === databaseUrl) return holder.__weftPrisma.client;
   const embedded = databaseMode === "embedded";
+  // Our own pool (the adapter ends it on $disconnect) so that metrics can read its in-use/idle counts.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: embedded ? 5 : poolMax() });
   const client = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: databaseUrl, max: embedded ? 5 : poolMax() }),
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
     // PGlite runs one transaction at a time; waiting for a turn is normal there.
     transactionOptions: { maxWait: embedded ? 15_000 : 5_000, timeout: 15_000 },
   });
   withCommitHooks(client);
-  holder.__weftPrisma = { url: databaseUrl, client };
+  holder.__weftPrisma = { url: databaseUrl, client, pool };
   return client;
+}
+
+/** Connections of the process's pool right now; undefined before the first query opened the client. */
+export function poolStats(): { total: number; idle: number; waiting: number; max: number } | undefined {
+  const pool = holder.__weftPrisma?.pool;
+  if (!pool) return undefined;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
 
 // On globalThis like the client: Next compiles route handlers and instrumentation into separate module graphs,

@@ -70,6 +70,8 @@ const schema = z.object({
   WEFT_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   WEFT_EVENT_DISPATCHER: flag(true),
   WEFT_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
+  // Bearer token for GET /api/metrics; unset: open only to loopback clients (docs/operations/metrics.md).
+  WEFT_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   WEFT_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Live collaboration (lib/live): limits per message, API key and socket; timings of the guards.
   WEFT_LIVE_MAX_MESSAGE_BYTES: z.coerce

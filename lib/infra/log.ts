@@ -4,8 +4,13 @@ import { env } from "./env";
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
+/** False when WEFT_LOG_LEVEL drops `level`: hot paths skip building the fields of a line nobody writes. */
+export function logEnabled(level: Level): boolean {
+  return order[level] >= order[env().WEFT_LOG_LEVEL];
+}
+
 function write(level: Level, msg: string, fields?: Record<string, unknown>) {
-  if (order[level] < order[env().WEFT_LOG_LEVEL]) return;
+  if (!logEnabled(level)) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 }

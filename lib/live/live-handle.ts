@@ -13,6 +13,8 @@ export interface LiveHandle {
   /** A committed REST change: applied to the open document here and relayed to other instances. */
   applyRestUpdate(key: EditorKey, update: Uint8Array): void;
   connectionsOf(apiKeyId: string): number;
+  /** Open WebSocket connections of this process (metrics). */
+  openConnections(): number;
   stop(): Promise<void>;
 }
 

@@ -241,6 +241,7 @@ export async function startLive(): Promise<LiveHandle> {
     handleUpgrade,
     applyRestUpdate,
     connectionsOf: (apiKeyId) => guards.connectionsOf(apiKeyId),
+    openConnections: () => wss.clients.size,
     async stop() {
       clearInterval(recheck);
       guards.stop();

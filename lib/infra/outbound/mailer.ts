@@ -4,6 +4,7 @@ import { db } from "../db";
 import { env } from "../env";
 import { errorFields, log } from "../log";
 import { newId } from "../ids";
+import { countMail } from "../metrics/outcomes";
 
 // One mailer: SendGrid when an API key is configured (WEFT_SENDGRID_API_KEY, or a workspace's own key),
 // otherwise the dev outbox table, which the server log prints and `npx weft outbox:list` shows.
@@ -76,6 +77,7 @@ export async function sendMail(mail: Mail, opts: { sendgridApiKey?: string } = {
       log.warn("mail send failed", { id, to: mail.to, ...errorFields(e), stack: undefined });
     }
   }
+  countMail(result);
   await db().outboxMail.create({
     // Only the dev outbox keeps bodies (they may hold sign-in links); SendGrid sends are kept as outcomes.
     data: {

@@ -2,6 +2,7 @@ import { prepareAttempt, recordOutcome } from "@/lib/domain/webhooks/attempt-del
 import { db } from "../db";
 import { defineWorkerLoop } from "../jobs";
 import { errorFields, log } from "../log";
+import { countWebhookAttempt } from "../metrics/outcomes";
 import { postWebhook, type PostOutcome } from "../outbound/post-webhook";
 import { WEBHOOKS_CHANNEL } from "./channels";
 import { claimDeliveries, type Claimed } from "./claim-deliveries";
@@ -54,6 +55,7 @@ async function attemptDelivery(claim: Claimed) {
     const durationMs = Math.round(performance.now() - started);
     outcome = { ok: false, statusCode: 0, response: "", error: `attempt failed: ${errorMessage(e)}`, durationMs };
   }
+  countWebhookAttempt(claim.endpointId ? "endpoint" : "simple", outcome);
   await recordOutcome(claim, url, outcome, db());
 }
 

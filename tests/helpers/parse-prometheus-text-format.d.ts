@@ -1,0 +1,17 @@
+declare module "parse-prometheus-text-format" {
+  interface Sample {
+    labels?: Record<string, string>;
+    value?: string;
+    /** Histograms: cumulative count per upper bound (`le`). */
+    buckets?: Record<string, string>;
+    count?: string;
+    sum?: string;
+  }
+  export interface MetricFamily {
+    name: string;
+    help: string;
+    type: "COUNTER" | "GAUGE" | "HISTOGRAM" | "SUMMARY" | "UNTYPED";
+    metrics: Sample[];
+  }
+  export default function parsePrometheusTextFormat(text: string): MetricFamily[];
+}
