@@ -6,8 +6,7 @@ import { runtime } from "./runtime";
 
 const subkeys = new Map<string, Buffer>();
 
-export function subkey(purpose: string): Buffer {
-  const master = runtime().secretKey;
+export function subkey(purpose: string, master: Buffer = runtime().secretKey): Buffer {
   const cacheKey = `${master.toString("hex")}:${purpose}`;
   let key = subkeys.get(cacheKey);
   if (!key) {
@@ -38,20 +37,20 @@ export function constantTimeEqual(a: string, b: string): boolean {
   return same && x.length === y.length;
 }
 
-/** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
-export function encryptSecret(plain: string): string {
+/** AES-256-GCM: `v1.<iv>.<tag>.<ciphertext>`, base64url parts. `master` defaults to the running install's key. */
+export function encryptSecret(plain: string, master?: Buffer): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", subkey("encryption"), iv);
+  const cipher = createCipheriv("aes-256-gcm", subkey("encryption", master), iv);
   const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
   return ["v1", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(
     ".",
   );
 }
 
-export function decryptSecret(sealed: string): string {
+export function decryptSecret(sealed: string, master?: Buffer): string {
   const [version, iv, tag, body] = sealed.split(".");
   if (version !== "v1" || !iv || !tag || body === undefined) throw new Error("unreadable encrypted secret");
-  const decipher = createDecipheriv("aes-256-gcm", subkey("encryption"), Buffer.from(iv, "base64url"));
+  const decipher = createDecipheriv("aes-256-gcm", subkey("encryption", master), Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
 }
