@@ -30,7 +30,11 @@ export async function writeBackupFile(records: AsyncIterable<BackupRecord>, file
 }
 
 export async function* readBackupFile(file: string): AsyncGenerator<BackupRecord> {
-  const input = createReadStream(file).pipe(createGunzip());
+  const gunzip = createGunzip();
+  // pipe() does not pass on the file's errors (a missing file): hand them to the stream being read.
+  const input = createReadStream(file)
+    .on("error", (e) => gunzip.destroy(e))
+    .pipe(gunzip);
   const lines = createInterface({ input, crlfDelay: Infinity });
   let n = 0;
   try {
