@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readBackupFile } from "@/lib/infra/backup/backup-file";
 import { disconnectDb } from "@/lib/infra/db";
 import { startEmbeddedDatabase } from "@/lib/infra/embedded-db";
 import { reloadEnvForTests } from "@/lib/infra/env";
@@ -117,6 +118,33 @@ describe("weft db:backup / db:restore on embedded data dirs", () => {
       const nonEmpty = await weft(["db:restore", backupFile], { WEFT_DATA_DIR: dirA });
       expect(nonEmpty.code).toBe(1);
       expect(nonEmpty.stderr).toMatch(/^error: The target database is not empty .* add --force/);
+    },
+  );
+
+  it(
+    "backs up through a running server's socket; restore refuses a data dir in use",
+    { timeout: 300_000 },
+    async () => {
+      const server = await startEmbeddedDatabase(dirA, "server"); // this process owns dirA, as a server would
+      const file = path.join(tmp, "while-running.weft-backup");
+      try {
+        const backup = await weft(["db:backup", file], { WEFT_DATA_DIR: dirA });
+        expect(backup.code, backup.stderr).toBe(0);
+        const inUse = await weft(["db:restore", file, "--force"], { WEFT_DATA_DIR: dirA });
+        expect(inUse.code).toBe(1);
+        expect(inUse.stderr).toBe(
+          `error: The data directory ${dirA} is in use by process ${process.pid} (server). Stop it first.\n`,
+        );
+      } finally {
+        await server.stop();
+      }
+      const rows: Record<string, number> = {};
+      let table = "";
+      for await (const record of readBackupFile(file)) {
+        if (Array.isArray(record)) rows[table] += 1;
+        else if (record.kind === "table") rows[(table = record.name)] = 0;
+      }
+      expect(rows).toEqual(Object.fromEntries(Object.entries(contents).map(([name, list]) => [name, list.length])));
     },
   );
 });
