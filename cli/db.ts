@@ -3,7 +3,7 @@ import type { Command } from "commander";
 import { backupToFile } from "@/lib/infra/backup/backup";
 import { openSource, openTarget, type Install } from "@/lib/infra/backup/install";
 import { BackupError, type TableResult } from "@/lib/infra/backup/load";
-import { copyDatabase, restoreFromFile } from "@/lib/infra/backup/restore";
+import { checkBackupKey, copyDatabase, restoreFromFile } from "@/lib/infra/backup/restore";
 import { env } from "@/lib/infra/env";
 import { printJson } from "./run";
 
@@ -44,7 +44,7 @@ export function dbCommands(program: Command) {
     .argument("<file>", "a file written by db:backup")
     .option("--force", "delete everything in a non-empty target first")
     .action(async (file: string, opts: { force?: boolean }) => {
-      const target = await openTarget();
+      const target = await openTarget((key) => checkBackupKey(path.resolve(file), key));
       let result: { tables: TableResult[]; keyFile?: string };
       try {
         const tables = await restoreFromFile(path.resolve(file), {

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -107,6 +107,7 @@ describe("weft db:backup / db:restore on embedded data dirs", () => {
       });
       expect(wrongKey.code).toBe(1);
       expect(wrongKey.stderr).toMatch(/^error: The secret key does not match .* Set WEFT_SECRET_KEY to the key/);
+      expect(existsSync(dirB)).toBe(false); // refused before the data dir was made
 
       const restored = await weft(["db:restore", backupFile], { WEFT_DATA_DIR: dirB, WEFT_SECRET_KEY: keyA });
       expect(restored.code, restored.stderr).toBe(0);

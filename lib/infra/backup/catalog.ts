@@ -62,7 +62,8 @@ export function fillOrder(tables: string[], edges: { child: string; parent: stri
   const placed = new Set<string>();
   while (order.length < tables.length) {
     const free = tables.filter((t) => !placed.has(t) && [...parents.get(t)!].every((p) => placed.has(p)));
-    if (free.length === 0) throw new Error(`foreign keys form a cycle among ${tables.filter((t) => !placed.has(t))}`);
+    if (free.length === 0)
+      throw new Error(`foreign keys form a cycle among ${tables.filter((t) => !placed.has(t)).join(", ")}`);
     for (const t of free) {
       order.push(t);
       placed.add(t);

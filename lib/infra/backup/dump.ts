@@ -7,7 +7,8 @@ import { BACKUP_FORMAT, BACKUP_VERSION, type BackupRecord, type HeaderRecord } f
 // sequences are taken from the same transaction, so the copy is consistent while the server keeps writing.
 // (Embedded mode: PGlite runs one transaction at a time, so the server's requests wait while the dump runs.)
 
-const FETCH_ROWS = 500;
+const MAX_FETCH_ROWS = 500;
+const FETCH_CHARS = 16 * 1024 * 1024;
 
 export interface DumpSource {
   url: string;
@@ -53,13 +54,16 @@ async function* readRows(client: pg.Client, table: string, columns: string[]): A
   await client.query(
     `DECLARE weft_dump NO SCROLL CURSOR FOR SELECT ${columns.map(ident).join(", ")} FROM ${ident(table)}`,
   );
-  for (;;) {
-    const batch = await client.query<(string | null)[]>({
-      text: `FETCH ${FETCH_ROWS} FROM weft_dump`,
-      rowMode: "array",
-    });
-    for (const row of batch.rows) yield row;
-    if (batch.rows.length < FETCH_ROWS) break;
+  // Small rows come 500 at a time; big ones (CRDT state, up to megabytes each) fewer, to bound memory.
+  for (let fetch = MAX_FETCH_ROWS; ;) {
+    const batch = await client.query<(string | null)[]>({ text: `FETCH ${fetch} FROM weft_dump`, rowMode: "array" });
+    let chars = 0;
+    for (const row of batch.rows) {
+      for (const value of row) chars += value?.length ?? 0;
+      yield row;
+    }
+    if (batch.rows.length < fetch) break;
+    fetch = Math.max(1, Math.min(MAX_FETCH_ROWS, Math.floor(FETCH_CHARS / Math.max(1, chars / batch.rows.length))));
   }
   await client.query("CLOSE weft_dump");
 }

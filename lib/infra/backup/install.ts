@@ -48,10 +48,19 @@ export async function openSource(purpose: string): Promise<Install> {
   return embeddedInstall(dataDir, key, purpose, true);
 }
 
-/** The install a backup is restored into. */
-export async function openTarget(): Promise<Install & { writeKeyFile(): string | undefined }> {
+/**
+ * The install a backup is restored into. `checkKey` runs with the key before the database is opened, so a
+ * wrong key leaves a new data dir untouched.
+ */
+export async function openTarget(
+  checkKey: (secretKey: Buffer) => Promise<void>,
+): Promise<Install & { writeKeyFile(): string | undefined }> {
   const e = env();
-  if (e.DATABASE_URL) return { ...postgresInstall(e.DATABASE_URL, e.WEFT_SECRET_KEY), writeKeyFile: () => undefined };
+  if (e.DATABASE_URL) {
+    const install = postgresInstall(e.DATABASE_URL, e.WEFT_SECRET_KEY);
+    await checkKey(install.secretKey);
+    return { ...install, writeKeyFile: () => undefined };
+  }
   const dataDir = path.resolve(e.WEFT_DATA_DIR);
   const key = embeddedKey(dataDir, e.WEFT_SECRET_KEY);
   if (!key) {
@@ -60,6 +69,7 @@ export async function openTarget(): Promise<Install & { writeKeyFile(): string |
         `or the contents of its data dir's secret.key).`,
     );
   }
+  await checkKey(key.key);
   const install = await embeddedInstall(dataDir, key, "restore", false);
   return {
     ...install,

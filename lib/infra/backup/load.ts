@@ -35,7 +35,7 @@ export async function loadDatabase(records: AsyncIterable<BackupRecord>, opts: L
     if (first.done || Array.isArray(first.value) || first.value.kind !== "header") {
       throw new BackupError("This is not a weft backup (no header).");
     }
-    checkKey(first.value, opts);
+    checkKey(first.value, (check) => opts.keyMatches(check));
     await opts.prepareTarget();
     return await fillTarget(first.value, { [Symbol.asyncIterator]: () => iterator }, opts);
   } finally {
@@ -60,8 +60,8 @@ async function fillTarget(header: HeaderRecord, records: AsyncIterable<BackupRec
   }
 }
 
-function checkKey(header: HeaderRecord, opts: LoadOptions) {
-  if (opts.keyMatches(header.keyCheck)) return;
+export function checkKey(header: HeaderRecord, keyMatches: (keyCheck: string) => boolean) {
+  if (keyMatches(header.keyCheck)) return;
   throw new BackupError(
     "The secret key does not match the one this backup was made with, so the stored tokens and secrets could " +
       "not be read. Set WEFT_SECRET_KEY to the key of the install the backup came from (its WEFT_SECRET_KEY, " +
