@@ -12,7 +12,7 @@ import type { Install } from "@/lib/infra/backup/install";
 import { restoreFromFile } from "@/lib/infra/backup/restore";
 import { db } from "@/lib/infra/db";
 import { runtime } from "@/lib/infra/runtime";
-import { useTestDatabase } from "../helpers/api";
+import { asKey, useTestDatabase } from "../helpers/api";
 import { populate, readChecks, tableContents } from "../helpers/backup-fixture";
 import { waitFor } from "../helpers/wait";
 
@@ -128,5 +128,37 @@ describe("db:backup and db:restore", () => {
 
     await restoreFromFile(file, target());
     expect(await readChecks(credentials)).toEqual(answers);
+  });
+
+  it("takes one snapshot: writes running during the backup never leave a child without its parent", async () => {
+    const url = database.current!.url;
+    const w = await populate();
+    let writing = true;
+    let written = 0;
+    const writes = (async () => {
+      // Each call creates an organization and its document in one transaction: a dump reading the
+      // organizations before and the documents after a commit would hold a document without its parent.
+      while (writing) {
+        const res = await asKey(w)("/v2/organizations/documents/add", {
+          organizationId: `busy-${written}`,
+          createOrganization: true,
+          documents: [{ documentId: "d" }],
+        });
+        expect(res.status).toBe(200);
+        written += 1;
+      }
+    })();
+    const during = path.join(tmp, "during-writes.backup");
+    await waitFor(() => written >= 2);
+    await backupToFile(install(), during);
+    writing = false;
+    await writes;
+
+    await wipe(url);
+    const restored = await restoreFromFile(during, target());
+    const organizations = restored.find((t) => t.name === "Organization")!.rows;
+    expect(restored.find((t) => t.name === "Document")!.rows).toBeGreaterThanOrEqual(organizations);
+    expect(organizations).toBeGreaterThanOrEqual(3);
+    expect(organizations).toBeLessThan(written + 2);
   });
 });
