@@ -6,8 +6,7 @@ import { runtime } from "./runtime";
 
 const subkeys = new Map<string, Buffer>();
 
-export function subkey(purpose: string): Buffer {
-  const master = runtime().secretKey;
+export function subkey(purpose: string, master: Buffer = runtime().secretKey): Buffer {
   const cacheKey = `${master.toString("hex")}:${purpose}`;
   let key = subkeys.get(cacheKey);
   if (!key) {
@@ -46,10 +45,13 @@ export function secretAad(table: string, secret: string, rowId: string): string 
   return `${table}.${secret}:${rowId}`;
 }
 
-/** AES-256-GCM bound to `aad`: `v2.<iv>.<tag>.<ciphertext>`, base64url parts. */
-export function encryptSecret(plain: string, aad: string): string {
+/**
+ * AES-256-GCM bound to `aad`: `v2.<iv>.<tag>.<ciphertext>`, base64url parts. `master` defaults to the running
+ * install's key.
+ */
+export function encryptSecret(plain: string, aad: string, master?: Buffer): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", subkey("encryption"), iv);
+  const cipher = createCipheriv("aes-256-gcm", subkey("encryption", master), iv);
   cipher.setAAD(Buffer.from(aad, "utf8"));
   const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
   return ["v2", iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(
@@ -61,12 +63,12 @@ export function encryptSecret(plain: string, aad: string): string {
  * Opens what `encryptSecret` sealed under the same `aad`. `v1.` ciphertexts, written before they were bound to
  * their row, still open (without associated data) until `isUnboundSecret` finds them re-sealed.
  */
-export function decryptSecret(sealed: string, aad: string): string {
+export function decryptSecret(sealed: string, aad: string, master?: Buffer): string {
   const [version, iv, tag, body] = sealed.split(".");
   if ((version !== "v1" && version !== "v2") || !iv || !tag || body === undefined) {
     throw new Error("unreadable encrypted secret");
   }
-  const decipher = createDecipheriv("aes-256-gcm", subkey("encryption"), Buffer.from(iv, "base64url"));
+  const decipher = createDecipheriv("aes-256-gcm", subkey("encryption", master), Buffer.from(iv, "base64url"));
   if (version === "v2") decipher.setAAD(Buffer.from(aad, "utf8"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");

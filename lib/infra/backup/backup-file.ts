@@ -1,0 +1,58 @@
+import { createReadStream, createWriteStream, renameSync, rmSync } from "node:fs";
+import { createInterface } from "node:readline";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import { BackupError } from "./load";
+import { parseRecord, type BackupRecord } from "./format";
+
+// The backup file on disk: the records as gzip'd JSON lines. Written to `<file>.partial` and renamed when
+// complete, so a crash or a failed dump never leaves a file that looks like a finished backup.
+
+export async function writeBackupFile(records: AsyncIterable<BackupRecord>, file: string): Promise<number> {
+  const partial = `${file}.partial`;
+  let bytes = 0;
+  async function* lines() {
+    for await (const record of records) yield JSON.stringify(record) + "\n";
+  }
+  try {
+    // 0600: the backup holds encrypted secrets and keyed token hashes.
+    const out = createWriteStream(partial, { mode: 0o600 });
+    const gzip = createGzip();
+    gzip.on("data", (chunk: Buffer) => (bytes += chunk.length));
+    await pipeline(Readable.from(lines()), gzip, out);
+    renameSync(partial, file);
+    return bytes;
+  } catch (e) {
+    rmSync(partial, { force: true });
+    throw e;
+  }
+}
+
+export async function* readBackupFile(file: string): AsyncGenerator<BackupRecord> {
+  const gunzip = createGunzip();
+  // pipe() does not pass on the file's errors (a missing file): hand them to the stream being read.
+  const input = createReadStream(file)
+    .on("error", (e) => gunzip.destroy(e))
+    .pipe(gunzip);
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  let n = 0;
+  try {
+    for await (const line of lines) {
+      n += 1;
+      if (!line) continue;
+      let record: BackupRecord;
+      try {
+        record = parseRecord(line);
+      } catch {
+        throw new BackupError(`${file} is not a weft backup or is damaged (line ${n}).`);
+      }
+      yield record;
+    }
+  } catch (e) {
+    if (e instanceof BackupError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new BackupError(`${file} does not exist.`);
+    throw new BackupError(`${file} is not a weft backup or is damaged (${(e as Error).message}).`);
+  }
+}
