@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { activitiesAddedOutput, activityOutput } from "@/lib/domain/activities/activities-contract";
+import {
+  activitiesAddedOutput,
+  activityConfigOutput,
+  activityOutput,
+} from "@/lib/domain/activities/activities-contract";
+import {
+  getActivityConfig,
+  getActivityConfigInput,
+  updateActivityConfig,
+  updateActivityConfigInput,
+} from "@/lib/domain/activities/activity-config";
 import { ACTIVITIES_ADDED, addActivities, addActivitiesInput } from "@/lib/domain/activities/add-activities";
 import { deleteActivities, deleteActivitiesInput } from "@/lib/domain/activities/delete-activities";
 import { getActivities, getActivitiesInput } from "@/lib/domain/activities/get-activities";
@@ -38,5 +48,27 @@ export const activityEndpoints = [
     message: "Activity(s) deleted successfully.",
     writes: true,
     run: (input, ctx) => deleteActivities(ctx.scope, input, ctx.tx),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/activityconfig/get",
+    auth: "apiKey",
+    summary:
+      "Get Activity Config. isEnabled is the key's activity logging switch (default WEFT_DEFAULT_ACTIVITY_LOGS).",
+    input: getActivityConfigInput,
+    output: activityConfigOutput,
+    message: "Activity logs configuration retrieved successfully.",
+    dataOptional: true,
+    run: (input, ctx) => getActivityConfig(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/activityconfig/update",
+    auth: "apiKey",
+    summary:
+      "Update Activity Config. Deep-merged; isEnabled turns activity logging on or off; the first enable seeds the comment triggers, immutable true and enabledTime now. A comment trigger set to false stops that event type from being logged; immutable logs refuse Delete Activity Logs.",
+    input: updateActivityConfigInput,
+    output: activityConfigOutput,
+    message: "Activity logs configuration updated successfully.",
+    writes: true,
+    run: (input, ctx) => updateActivityConfig(ctx.scope, input, ctx.tx),
   }),
 ];

@@ -19,8 +19,15 @@ import {
 } from "@/lib/domain/login/send-login-link";
 import { createWorkspace, createWorkspaceRateLimit } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
+import {
+  EMAIL_NOT_VERIFIED,
+  EMAIL_VERIFIED,
+  emailStatusRateLimit,
+  getEmailStatus,
+  getEmailStatusInput,
+} from "@/lib/domain/workspaces/get-email-status";
 import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
-import { workspaceOutput } from "@/lib/domain/workspaces/workspaces-contract";
+import { emailStatusOutput, workspaceOutput } from "@/lib/domain/workspaces/workspaces-contract";
 import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
 
@@ -106,5 +113,29 @@ export const workspaceEndpoints = [
     writes: true,
     run: (input, ctx) => sendLoginLink(ctx.scope, input, ctx.tx),
     afterCommit: mailLoginLink,
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/email/status",
+    auth: "public",
+    summary:
+      "Get Email Verification Status: verified once a console login link sent to the owner's address has been used. Rate limited per client address.",
+    input: getEmailStatusInput,
+    output: emailStatusOutput,
+    message: EMAIL_NOT_VERIFIED,
+    rateLimit: emailStatusRateLimit,
+    run: (input, ctx) => getEmailStatus(ctx.scope, input, ctx.db),
+    // The message says which.
+    reply: {
+      build: (out, _message) => ({
+        status: "success",
+        message: out.verified ? EMAIL_VERIFIED : EMAIL_NOT_VERIFIED,
+        data: out,
+      }),
+      schema: z.object({
+        status: z.literal("success"),
+        message: z.enum([EMAIL_VERIFIED, EMAIL_NOT_VERIFIED]),
+        data: emailStatusOutput,
+      }),
+    },
   }),
 ];
