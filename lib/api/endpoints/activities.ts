@@ -52,8 +52,7 @@ export const activityEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/activityconfig/get",
     auth: "apiKey",
-    summary:
-      "Get Activity Config. isEnabled is the key's activity logging switch (default WEFT_DEFAULT_ACTIVITY_LOGS).",
+    summary: "Get Activity Config.",
     input: getActivityConfigInput,
     output: activityConfigOutput,
     message: "Activity logs configuration retrieved successfully.",
@@ -63,8 +62,7 @@ export const activityEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/activityconfig/update",
     auth: "apiKey",
-    summary:
-      "Update Activity Config. Deep-merged; isEnabled turns activity logging on or off; the first enable seeds the comment triggers, immutable true and enabledTime now. A comment trigger set to false stops that event type from being logged; immutable logs refuse Delete Activity Logs.",
+    summary: "Update Activity Config: see docs/comments-and-events.md.",
     input: updateActivityConfigInput,
     output: activityConfigOutput,
     message: "Activity logs configuration updated successfully.",

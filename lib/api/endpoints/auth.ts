@@ -50,8 +50,7 @@ export const authEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/permissionproviderconfig/update",
     auth: "apiKey",
-    summary:
-      'Update Permission Provider Config. Merged over what is stored; permissionProviderUrl is "" or an http(s) URL. Stored only: weft does not consult a permission provider yet.',
+    summary: "Update Permission Provider Config (stored; weft does not consult a provider yet: docs/tokens.md).",
     input: updatePermissionProviderConfigInput,
     output: z.null(),
     message: "Permission provider configuration updated successfully.",

@@ -86,7 +86,7 @@ export const notificationEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/notificationconfig/get",
     auth: "apiKey",
-    summary: "Get Notification Config, with the defaults filled in. In-app notifications are on unless turned off.",
+    summary: "Get Notification Config.",
     input: getNotificationConfigInput,
     output: notificationConfigOutput,
     message: "Notification configuration retrieved successfully.",
@@ -96,8 +96,7 @@ export const notificationEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/notificationconfig/update",
     auth: "apiKey",
-    summary:
-      "Update Notification Config. Deep-merged; the reply echoes what was sent. useNotificationService false: comment events notify nobody and Add Notifications is FAILED_PRECONDITION; a comment trigger set to false stops that event type from notifying. delayConfig and batchConfig are stored, not applied yet (weft notifies at once).",
+    summary: "Update Notification Config: see docs/comments-and-events.md.",
     input: updateNotificationConfigInput,
     output: notificationConfigOutput,
     message: "Notification configuration updated successfully.",

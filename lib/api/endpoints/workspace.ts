@@ -4,6 +4,7 @@ import {
   authTokensOutput,
   createdApiKeyOutput,
   resetAuthTokenOutput,
+  rotatedTokensOutput,
 } from "@/lib/domain/api-keys/api-keys-contract";
 import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
 import { createApiKeyInput } from "@/lib/domain/api-keys/create-api-key-input";
@@ -27,6 +28,7 @@ import {
   getEmailStatusInput,
 } from "@/lib/domain/workspaces/get-email-status";
 import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
+import { rotateWorkspaceTokens, rotateWorkspaceTokensInput } from "@/lib/domain/workspaces/rotate-workspace-tokens";
 import { emailStatusOutput, workspaceOutput } from "@/lib/domain/workspaces/workspaces-contract";
 import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
@@ -74,6 +76,18 @@ export const workspaceEndpoints = [
     run: (input, ctx) => resetAuthToken(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
+    path: "/v2/workspace/authtokens/rotate",
+    auth: "workspace",
+    summary:
+      "Rotate Workspace Auth Tokens (weft extension): new workspace and key auth tokens; the old ones are refused at once.",
+    input: rotateWorkspaceTokensInput,
+    output: rotatedTokensOutput,
+    message: "Auth tokens rotated successfully.",
+    dataOptional: true,
+    writes: true,
+    run: (input, ctx) => rotateWorkspaceTokens(ctx.scope, input, ctx.tx),
+  }),
+  defineEndpoint({
     path: "/v2/workspace/authtokens/get",
     auth: "workspace",
     summary: "Get Auth Tokens",
@@ -117,8 +131,7 @@ export const workspaceEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/email/status",
     auth: "public",
-    summary:
-      "Get Email Verification Status: verified once a console login link sent to the owner's address has been used. Rate limited per client address.",
+    summary: "Get Email Verification Status (docs/email.md).",
     input: getEmailStatusInput,
     output: emailStatusOutput,
     message: EMAIL_NOT_VERIFIED,

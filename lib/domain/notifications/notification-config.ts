@@ -13,11 +13,13 @@ import type { ApiKeyScope } from "../scope";
 
 const triggerMap = z.record(z.string().min(1).max(100), z.boolean());
 const seconds = (min: number, max: number) => z.number().int().min(min).max(max);
-const batch = z.strictObject({
-  isEnabled: z.boolean().optional(),
-  batchWindowSeconds: seconds(10, 604_800).optional(),
-  maxActivities: seconds(2, 50).optional(),
-});
+const batch = z
+  .strictObject({
+    isEnabled: z.boolean().optional(),
+    batchWindowSeconds: seconds(10, 604_800).optional(),
+    maxActivities: seconds(2, 50).optional(),
+  })
+  .meta({ id: "NotificationBatchConfigInput" });
 
 export const getNotificationConfigInput = z.strictObject({});
 
