@@ -1,6 +1,7 @@
 import { Command, CommanderError } from "commander";
 import { DomainError } from "@/lib/domain/errors";
 import { apiKeyCommands } from "./apikey";
+import { emailCommands } from "./email";
 import { UsageError } from "./options";
 import { outboxCommands } from "./outbox";
 import { workspaceCommands } from "./workspace";
@@ -28,6 +29,7 @@ const program = new Command("weft")
 workspaceCommands(program);
 apiKeyCommands(program);
 outboxCommands(program);
+emailCommands(program);
 for (const cmd of program.commands) cmd.exitOverride().configureOutput({ outputError: () => {} });
 
 async function main() {
