@@ -5,8 +5,8 @@ import { activityLogsEnabled } from "./activity-logs-setting";
 import { writeActivity } from "./write-activity";
 
 // Every comment and reaction event becomes an activity record (when the key's activity service is on and the
-// event type's trigger is not off: Update Activity Config). The
-// record id is the event id, so a redelivered event overwrites its own record instead of adding another.
+// event type's trigger is not off: Update Activity Config). The record id is the event id, so a redelivered
+// event overwrites its own record instead of adding another.
 
 const TEMPLATES: Record<WeftEventType, string> = {
   "comment_annotation.add": "{{actionUser}} started a comment thread",

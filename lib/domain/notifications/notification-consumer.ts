@@ -8,8 +8,8 @@ import { writeNotification } from "./write-notification";
 
 // Comment events notify the users they concern: users mentioned in a new comment (or in the comments of a
 // new annotation), and a new assignee, unless the key turned notifications or the event type's trigger off
-// (Update Notification Config). Nobody is notified of their own action. Notification ids
-// derive from the event id, so a redelivered event does not notify twice.
+// (Update Notification Config). Nobody is notified of their own action. Notification ids derive from the
+// event id, so a redelivered event does not notify twice.
 
 interface MentioningComment {
   commentId: number;
