@@ -2,6 +2,7 @@ import { Command, CommanderError } from "commander";
 import { DomainError } from "@/lib/domain/errors";
 import { apiKeyCommands } from "./apikey";
 import { dbCommands } from "./db";
+import { emailCommands } from "./email";
 import { UsageError } from "./options";
 import { outboxCommands } from "./outbox";
 import { workspaceCommands } from "./workspace";
@@ -30,6 +31,7 @@ workspaceCommands(program);
 apiKeyCommands(program);
 outboxCommands(program);
 dbCommands(program);
+emailCommands(program);
 for (const cmd of program.commands) cmd.exitOverride().configureOutput({ outputError: () => {} });
 
 async function main() {

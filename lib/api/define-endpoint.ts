@@ -50,6 +50,8 @@ export interface Endpoint<
   output: O;
   /** The success message, byte-exact to the spec. */
   message: string;
+  /** Every refusal of the input answers this exact message (the spec's); the reason goes in `details`. */
+  invalidInputMessage?: string;
   /** The body may omit `data` (treated as `{}`). */
   dataOptional?: boolean;
   /**

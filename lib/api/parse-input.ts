@@ -10,8 +10,9 @@ export class InvalidInput extends DomainError {
   constructor(
     message: string,
     readonly field?: string,
+    details?: unknown,
   ) {
-    super("INVALID_ARGUMENT", message);
+    super("INVALID_ARGUMENT", message, details);
   }
 }
 
@@ -19,5 +20,9 @@ export function parseInput(endpoint: Endpoint, data: unknown): unknown {
   const input = endpoint.input.safeParse(data, { error: issueMessage, reportInput: true });
   if (input.success) return input.data;
   const first = input.error.issues[0]?.path[0];
-  throw new InvalidInput(firstIssueMessage(input.error), typeof first === "string" ? first : undefined);
+  const field = typeof first === "string" ? first : undefined;
+  const reason = firstIssueMessage(input.error);
+  // An endpoint whose spec fixes the refusal's message keeps it; what was wrong goes in `details`.
+  if (endpoint.invalidInputMessage) throw new InvalidInput(endpoint.invalidInputMessage, field, { reason });
+  throw new InvalidInput(reason, field);
 }

@@ -55,6 +55,8 @@ const schema = z.object({
   WEFT_MAIL_FROM: z.string().min(3).default("weft <no-reply@weft.localhost>"),
   WEFT_SENDGRID_API_KEY: z.string().min(1).optional(),
   WEFT_SENDGRID_API_URL: optionalUrl,
+  /** Trigger mails per workspace per UTC day through the instance's SendGrid key (a workspace's own key: no limit). */
+  WEFT_EMAIL_DAILY_LIMIT: z.coerce.number().int().min(0).default(500),
   WEFT_OPENAI_BASE_URL: optionalUrl,
   WEFT_ANTHROPIC_BASE_URL: optionalUrl,
   WEFT_GEMINI_BASE_URL: optionalUrl,

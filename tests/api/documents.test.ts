@@ -73,6 +73,42 @@ describe("Add Documents", () => {
     );
   });
 
+  it("gives documents created without an access type the key's defaultDocumentAccessType", async () => {
+    const api = asKey(await newWorkspace());
+    const before = await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      createOrganization: true,
+      documents: [{ documentId: "before" }],
+    });
+    expect(before.body.result.data.before.success).toBe(true);
+    const set = await api("/v2/workspace/apikeyconfig/update", { defaultDocumentAccessType: "restricted" });
+    expect(set.status).toBe(200);
+    await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      documents: [{ documentId: "after" }, { documentId: "explicit", accessType: "organizationPrivate" }],
+    });
+    // Documents made on demand (createDocument on another call) get it too.
+    await api("/v2/users/add", {
+      organizationId: "org",
+      documentId: "on-demand",
+      createDocument: true,
+      users: [{ userId: "u1" }],
+    });
+    const got = await api("/v2/organizations/documents/get", {
+      organizationId: "org",
+      documentIds: ["before", "after", "explicit", "on-demand"],
+    });
+    const access = Object.fromEntries(
+      got.body.result.data.map((d: { id: string; accessType: string }) => [d.id, d.accessType]),
+    );
+    expect(access).toEqual({
+      before: "public",
+      after: "restricted",
+      explicit: "organizationPrivate",
+      "on-demand": "restricted",
+    });
+  });
+
   it("needs the organization and folder to exist unless asked to create them", async () => {
     const api = asKey(await newWorkspace());
     expect(

@@ -145,11 +145,23 @@ describe("email config", () => {
     for (const data of bad) {
       const res = await api("/v2/workspace/emailconfig/update", data);
       expect(res.status).toBe(400);
-      expect(res.body.error).toEqual({ status: "INVALID_ARGUMENT", message: "Invalid email service configuration." });
+      expect(res.body.error).toMatchObject({
+        status: "INVALID_ARGUMENT",
+        message: "Invalid email service configuration.",
+      });
+      expect(typeof res.body.error.details.reason).toBe("string");
     }
     expect((await api("/v2/workspace/emailconfig/get", {})).body.result.data.useEmailService).toBe(false);
+    // Schema refusals answer the spec's exact message too; the field is named in details only.
     const wrongType = await api("/v2/workspace/emailconfig/update", { useEmailService: "yes" });
-    expect(wrongType.body.error.status).toBe("INVALID_ARGUMENT");
-    expect(wrongType.body.error.message).toContain("useEmailService");
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "Invalid email service configuration.",
+      details: { reason: "useEmailService must be a boolean." },
+    });
+    const unknownField = await api("/v2/workspace/emailconfig/update", { emailServiceConfig: { kind: "x" } });
+    expect(unknownField.body.error.message).toBe("Invalid email service configuration.");
+    expect(unknownField.body.error.details.reason).toContain("kind");
   });
 });

@@ -35,4 +35,34 @@ describe.runIf(canRun)("credential changes across instances", () => {
     const fresh = { ...tenant.keyHeaders, "x-velt-auth-token": reset.body.result.data.newAuthToken.token };
     expect((await getOrgs(fresh)).status).toBe(200);
   });
+
+  it("refuse the old workspace and key tokens on every instance within 100 ms of a workspace rotation", async () => {
+    const databaseUrl = await freshDatabase();
+    const env = { WEFT_AUTH_CACHE_MS: "60000" };
+    const [a, b] = await Promise.all([startServer(databaseUrl, env), startServer(databaseUrl, env)]);
+    const tenant = await newTenant(a.base);
+    const onB = {
+      key: () => post(b.base, "/v2/organizations/get", {}, tenant.keyHeaders),
+      workspace: () => post(b.base, "/v2/workspace/apikeys/get", {}, tenant.wsHeaders),
+    };
+    for (let i = 0; i < 3; i++) {
+      expect((await onB.key()).status).toBe(200);
+      expect((await onB.workspace()).status).toBe(200);
+    }
+
+    const rotated = await post(a.base, "/v2/workspace/authtokens/rotate", {}, tenant.wsHeaders);
+    expect(rotated.status).toBe(200);
+    const rotatedAt = Date.now();
+    const refused = new Map<string, number>();
+    while (refused.size < 2 && Date.now() - rotatedAt < 5_000) {
+      for (const [name, send] of Object.entries(onB)) {
+        if (refused.has(name)) continue;
+        const res = await send();
+        if (res.status === 403) refused.set(name, Date.now() - rotatedAt);
+        else expect(res.status).toBe(200);
+      }
+    }
+    expect([...refused.keys()].sort()).toEqual(["key", "workspace"]);
+    for (const after of refused.values()) expect(after).toBeLessThanOrEqual(100);
+  });
 });

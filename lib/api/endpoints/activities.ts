@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { activitiesAddedOutput, activityOutput } from "@/lib/domain/activities/activities-contract";
+import {
+  activitiesAddedOutput,
+  activityConfigOutput,
+  activityOutput,
+} from "@/lib/domain/activities/activities-contract";
+import {
+  getActivityConfig,
+  getActivityConfigInput,
+  updateActivityConfig,
+  updateActivityConfigInput,
+} from "@/lib/domain/activities/activity-config";
 import { ACTIVITIES_ADDED, addActivities, addActivitiesInput } from "@/lib/domain/activities/add-activities";
 import { deleteActivities, deleteActivitiesInput } from "@/lib/domain/activities/delete-activities";
 import { getActivities, getActivitiesInput } from "@/lib/domain/activities/get-activities";
@@ -38,5 +48,25 @@ export const activityEndpoints = [
     message: "Activity(s) deleted successfully.",
     writes: true,
     run: (input, ctx) => deleteActivities(ctx.scope, input, ctx.tx),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/activityconfig/get",
+    auth: "apiKey",
+    summary: "Get Activity Config.",
+    input: getActivityConfigInput,
+    output: activityConfigOutput,
+    message: "Activity logs configuration retrieved successfully.",
+    dataOptional: true,
+    run: (input, ctx) => getActivityConfig(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/activityconfig/update",
+    auth: "apiKey",
+    summary: "Update Activity Config: see docs/comments-and-events.md.",
+    input: updateActivityConfigInput,
+    output: activityConfigOutput,
+    message: "Activity logs configuration updated successfully.",
+    writes: true,
+    run: (input, ctx) => updateActivityConfig(ctx.scope, input, ctx.tx),
   }),
 ];

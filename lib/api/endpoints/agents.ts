@@ -72,7 +72,7 @@ export const agentEndpoints = [
       "List Agent Executions: filters, status, pageSize 1-500 (default 50), orderDirection by startedAt (default desc), cursor paging.",
     input: listAgentExecutionsInput,
     output: executionPageOutput,
-    message: "Executions listed successfully.",
+    message: "Executions listed successfully",
     dataOptional: true,
     run: (input, ctx) => listAgentExecutions(ctx.scope, input, ctx.db),
     reply: { build: (out) => out, schema: executionPageOutput },

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { addPermissions, addPermissionsInput } from "@/lib/domain/permissions/add-permissions";
 import { generateToken, generateTokenInput } from "@/lib/domain/permissions/generate-token";
-import { generatedTokenOutput } from "@/lib/domain/permissions/permissions-contract";
+import {
+  getPermissionProviderConfig,
+  getPermissionProviderConfigInput,
+  updatePermissionProviderConfig,
+  updatePermissionProviderConfigInput,
+} from "@/lib/domain/permissions/permission-provider-config";
+import { generatedTokenOutput, permissionProviderConfigOutput } from "@/lib/domain/permissions/permissions-contract";
 import { defineEndpoint } from "../define-endpoint";
 
 export const authEndpoints = [
@@ -29,5 +35,31 @@ export const authEndpoints = [
     message: "Token generated successfully.",
     writes: true,
     run: (input, ctx) => generateToken(ctx.scope, input, ctx.tx),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/permissionproviderconfig/get",
+    auth: "apiKey",
+    summary:
+      "Get Permission Provider Config. Stored and returned only: weft does not consult a permission provider yet.",
+    input: getPermissionProviderConfigInput,
+    output: permissionProviderConfigOutput,
+    message: "Permission provider configuration retrieved successfully.",
+    dataOptional: true,
+    run: (input, ctx) => getPermissionProviderConfig(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/permissionproviderconfig/update",
+    auth: "apiKey",
+    summary: "Update Permission Provider Config (stored; weft does not consult a provider yet: docs/tokens.md).",
+    input: updatePermissionProviderConfigInput,
+    output: z.null(),
+    message: "Permission provider configuration updated successfully.",
+    writes: true,
+    run: (input, ctx) => updatePermissionProviderConfig(ctx.scope, input, ctx.tx),
+    // The reply has no `data` member.
+    reply: {
+      build: (_out, message) => ({ status: "success", message }),
+      schema: z.object({ status: z.literal("success"), message: z.string() }),
+    },
   }),
 ];

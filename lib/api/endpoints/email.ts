@@ -1,6 +1,10 @@
 import { emailConfigOutput } from "@/lib/domain/email/email-contract";
 import { getEmailConfig, getEmailConfigInput } from "@/lib/domain/email/get-email-config";
-import { updateEmailConfig, updateEmailConfigInput } from "@/lib/domain/email/update-email-config";
+import {
+  INVALID_EMAIL_CONFIG,
+  updateEmailConfig,
+  updateEmailConfigInput,
+} from "@/lib/domain/email/update-email-config";
 import { defineEndpoint } from "../define-endpoint";
 
 export const emailEndpoints = [
@@ -12,6 +16,7 @@ export const emailEndpoints = [
     input: updateEmailConfigInput,
     output: emailConfigOutput,
     message: "Email configuration updated successfully.",
+    invalidInputMessage: INVALID_EMAIL_CONFIG,
     writes: true,
     run: (input, ctx) => updateEmailConfig(ctx.scope, input, ctx.tx),
   }),

@@ -13,7 +13,17 @@ import {
   getNotificationsV2,
   getNotificationsV2Input,
 } from "@/lib/domain/notifications/get-notifications";
-import { notificationAddedOutput, notificationOutput } from "@/lib/domain/notifications/notifications-contract";
+import {
+  getNotificationConfig,
+  getNotificationConfigInput,
+  updateNotificationConfig,
+  updateNotificationConfigInput,
+} from "@/lib/domain/notifications/notification-config";
+import {
+  notificationAddedOutput,
+  notificationConfigOutput,
+  notificationOutput,
+} from "@/lib/domain/notifications/notifications-contract";
 import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
 
@@ -72,5 +82,25 @@ export const notificationEndpoints = [
     message: "Notification(s) deleted successfully.",
     writes: true,
     run: (input, ctx) => deleteNotifications(ctx.scope, input, ctx.tx),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/notificationconfig/get",
+    auth: "apiKey",
+    summary: "Get Notification Config.",
+    input: getNotificationConfigInput,
+    output: notificationConfigOutput,
+    message: "Notification configuration retrieved successfully.",
+    dataOptional: true,
+    run: (input, ctx) => getNotificationConfig(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/notificationconfig/update",
+    auth: "apiKey",
+    summary: "Update Notification Config: see docs/comments-and-events.md.",
+    input: updateNotificationConfigInput,
+    output: notificationConfigOutput,
+    message: "Notification configuration updated successfully.",
+    writes: true,
+    run: (input, ctx) => updateNotificationConfig(ctx.scope, input, ctx.tx),
   }),
 ];

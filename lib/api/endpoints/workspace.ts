@@ -4,6 +4,7 @@ import {
   authTokensOutput,
   createdApiKeyOutput,
   resetAuthTokenOutput,
+  rotatedTokensOutput,
 } from "@/lib/domain/api-keys/api-keys-contract";
 import { createApiKey } from "@/lib/domain/api-keys/create-api-key";
 import { createApiKeyInput } from "@/lib/domain/api-keys/create-api-key-input";
@@ -19,8 +20,16 @@ import {
 } from "@/lib/domain/login/send-login-link";
 import { createWorkspace, createWorkspaceRateLimit } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
+import {
+  EMAIL_NOT_VERIFIED,
+  EMAIL_VERIFIED,
+  emailStatusRateLimit,
+  getEmailStatus,
+  getEmailStatusInput,
+} from "@/lib/domain/workspaces/get-email-status";
 import { getWorkspace, getWorkspaceInput } from "@/lib/domain/workspaces/get-workspace";
-import { workspaceOutput } from "@/lib/domain/workspaces/workspaces-contract";
+import { rotateWorkspaceTokens, rotateWorkspaceTokensInput } from "@/lib/domain/workspaces/rotate-workspace-tokens";
+import { emailStatusOutput, workspaceOutput } from "@/lib/domain/workspaces/workspaces-contract";
 import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
 
@@ -67,6 +76,18 @@ export const workspaceEndpoints = [
     run: (input, ctx) => resetAuthToken(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
+    path: "/v2/workspace/authtokens/rotate",
+    auth: "workspace",
+    summary:
+      "Rotate Workspace Auth Tokens (weft extension): new workspace and key auth tokens; the old ones are refused at once.",
+    input: rotateWorkspaceTokensInput,
+    output: rotatedTokensOutput,
+    message: "Auth tokens rotated successfully.",
+    dataOptional: true,
+    writes: true,
+    run: (input, ctx) => rotateWorkspaceTokens(ctx.scope, input, ctx.tx),
+  }),
+  defineEndpoint({
     path: "/v2/workspace/authtokens/get",
     auth: "workspace",
     summary: "Get Auth Tokens",
@@ -106,5 +127,28 @@ export const workspaceEndpoints = [
     writes: true,
     run: (input, ctx) => sendLoginLink(ctx.scope, input, ctx.tx),
     afterCommit: mailLoginLink,
+  }),
+  defineEndpoint({
+    path: "/v2/workspace/email/status",
+    auth: "public",
+    summary: "Get Email Verification Status (docs/email.md).",
+    input: getEmailStatusInput,
+    output: emailStatusOutput,
+    message: EMAIL_NOT_VERIFIED,
+    rateLimit: emailStatusRateLimit,
+    run: (input, ctx) => getEmailStatus(ctx.scope, input, ctx.db),
+    // The message says which.
+    reply: {
+      build: (out, _message) => ({
+        status: "success",
+        message: out.verified ? EMAIL_VERIFIED : EMAIL_NOT_VERIFIED,
+        data: out,
+      }),
+      schema: z.object({
+        status: z.literal("success"),
+        message: z.enum([EMAIL_VERIFIED, EMAIL_NOT_VERIFIED]),
+        data: emailStatusOutput,
+      }),
+    },
   }),
 ];

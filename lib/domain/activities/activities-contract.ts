@@ -26,3 +26,17 @@ export const activityOutput = z
 export type ActivityView = z.input<typeof activityOutput>;
 
 export const activitiesAddedOutput = z.object({ success: z.literal(true), message: z.string() });
+
+const triggerGroups = z.record(z.string(), z.record(z.string(), z.boolean()));
+
+/** Get and Update Activity Config. */
+export const activityConfigOutput = z
+  .object({
+    activityServiceConfig: z.object({
+      isEnabled: z.boolean(),
+      enabledTime: z.number().optional().describe("Epoch milliseconds of the first enable."),
+      immutable: z.boolean().optional(),
+      triggers: triggerGroups.optional().describe("comment: event type -> on/off."),
+    }),
+  })
+  .meta({ id: "ActivityConfig" });

@@ -1,9 +1,12 @@
 import type { EventConsumer, WeftEvent, WeftEventType } from "../events/event";
+import { readServiceConfig } from "../api-keys/service-config";
+import { activityTriggerOn } from "./activity-config";
 import { activityLogsEnabled } from "./activity-logs-setting";
 import { writeActivity } from "./write-activity";
 
-// Every comment and reaction event becomes an activity record (when the key's activity service is on). The
-// record id is the event id, so a redelivered event overwrites its own record instead of adding another.
+// Every comment and reaction event becomes an activity record (when the key's activity service is on and the
+// event type's trigger is not off: Update Activity Config). The record id is the event id, so a redelivered
+// event overwrites its own record instead of adding another.
 
 const TEMPLATES: Record<WeftEventType, string> = {
   "comment_annotation.add": "{{actionUser}} started a comment thread",
@@ -19,6 +22,7 @@ const TEMPLATES: Record<WeftEventType, string> = {
 
 export async function recordActivity(tx: Parameters<EventConsumer["consume"]>[0], e: WeftEvent) {
   if (!(await activityLogsEnabled(tx, e.apiKeyId))) return;
+  if (!activityTriggerOn(await readServiceConfig(tx, e.apiKeyId), e.type)) return;
   const comment = e.data.comment as { commentId?: number } | undefined;
   const reaction = e.data.reaction as { icon?: string } | undefined;
   // A change made without actionUser is attributed to the API key.

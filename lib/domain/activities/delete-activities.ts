@@ -1,10 +1,12 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { MAX_BATCH, type ItemResults, byClientId, type ItemResult } from "../batch";
-import { invalid } from "../errors";
+import { keyServiceConfig } from "../api-keys/service-config";
+import { invalid, precondition } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
+import { activityLogImmutable } from "./activity-config";
 
 export const deleteActivitiesInput = z.strictObject({
   organizationId: clientId,
@@ -24,6 +26,11 @@ export async function deleteActivities(
 ): Promise<ItemResults> {
   if (input.documentId === undefined && input.targetEntityId === undefined && !input.activityIds) {
     throw invalid("At least one of documentId, targetEntityId or activityIds is required.");
+  }
+  if (activityLogImmutable(await keyServiceConfig(tx, scope))) {
+    throw precondition(
+      "Activity logs are immutable for this API key. Turn that off with /v2/workspace/activityconfig/update.",
+    );
   }
   const where = {
     ...orgScope(scope, input.organizationId),

@@ -17,6 +17,13 @@ export const resetAuthTokenOutput = z.object({ apiKey: z.string(), newAuthToken:
 
 export const authTokensOutput = z.object({ apiKey: z.string(), authTokens: z.array(authTokenOutput) });
 
+/** Rotate Workspace Auth Tokens (weft extension): the new workspace token and each key's one new token. */
+export const rotatedTokensOutput = z.object({
+  workspaceId: z.string(),
+  authToken: z.string(),
+  apiKeys: z.array(resetAuthTokenOutput),
+});
+
 export const apiKeySummaryOutput = z.object({ id: z.string(), apiKeyName: z.string(), type: z.string() });
 
 const aiModelsConfigOutput = z

@@ -32,7 +32,8 @@ function serviceConfigOf(input: CreateApiKeyInput, apiKeyId: string): ServiceCon
   return {
     useEmailService: input.useEmailService ?? false,
     useWebhookService: input.useWebhookService ?? false,
-    useNotificationService: input.useNotificationService ?? false,
+    // Unset means on (notification-config.ts): only an explicit false turns a new key's notifications off.
+    ...(input.useNotificationService !== undefined && { useNotificationService: input.useNotificationService }),
     setDefaultNotificationTriggers: input.setDefaultNotificationTriggers ?? false,
     setDefaultEmailTriggers: input.setDefaultEmailTriggers ?? false,
     requireAutoOrgUser: input.requireAutoOrgUser ?? false,

@@ -8,8 +8,9 @@ import {
   writeServiceConfigRow,
 } from "./api-keys-store";
 
-// ApiKey.serviceConfig holds the key's service configs (SDK settings, email, simple and advanced webhooks), one
-// zod schema per section: parsed on every read, validated on every write, so no code reads it with casts.
+// ApiKey.serviceConfig holds the key's service configs (SDK settings, email, simple and advanced webhooks,
+// activity logs, notifications, the permission provider), one zod schema per section: parsed on every read,
+// validated on every write, so no code reads it with casts.
 // Config updates lock the row so concurrent updates merge, not race. The stored JSON keeps the shape it
 // always had (only what a schema names is kept), so stored rows need no migration.
 
@@ -75,11 +76,56 @@ export const advancedWebhookSection = z.object({
     .optional(),
 });
 
+/** Trigger groups (`comment`, `huddle`): event type -> on/off. */
+const triggerGroups = z.record(z.string(), triggers);
+
+/** Activity logs (Update Activity Config); the on/off switch itself is the ApiKey.activityLogs column. */
+export const activitySection = z.object({
+  activityServiceConfig: z
+    .object({
+      enabledTime: z.number().optional(),
+      immutable: z.boolean().optional(),
+      triggers: triggerGroups.optional(),
+    })
+    .optional(),
+});
+
+/** In-app notifications (Update Notification Config); `useNotificationService` is in keySettingsSection. */
+export const notificationSection = z.object({
+  notificationServiceConfig: z
+    .object({
+      triggers: triggerGroups.optional(),
+      delayConfig: z.object({ isEnabled: z.boolean().optional(), delaySeconds: z.number().optional() }).optional(),
+      batchConfig: z
+        .record(
+          z.string(),
+          z.object({
+            isEnabled: z.boolean().optional(),
+            batchWindowSeconds: z.number().optional(),
+            maxActivities: z.number().optional(),
+          }),
+        )
+        .optional(),
+    })
+    .optional(),
+});
+
+/** Permission provider (Update Permission Provider Config); `authToken` is AES-256-GCM sealed. */
+export const permissionProviderSection = z.object({
+  usePermissionProvider: z.boolean().optional(),
+  permissionProviderConfig: z
+    .object({ permissionProviderUrl: z.string().optional(), authToken: z.string().optional() })
+    .optional(),
+});
+
 export const serviceConfigSchema = z.object({
   ...keySettingsSection.shape,
   ...emailSection.shape,
   ...webhookSection.shape,
   ...advancedWebhookSection.shape,
+  ...activitySection.shape,
+  ...notificationSection.shape,
+  ...permissionProviderSection.shape,
 });
 export type ServiceConfig = z.output<typeof serviceConfigSchema>;
 

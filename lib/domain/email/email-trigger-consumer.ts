@@ -5,10 +5,13 @@ import { triggerKey } from "../events/describe-event";
 import type { EventConsumer, WeftEvent } from "../events/event";
 import { emailRecipients } from "./email-recipients";
 import { defaultEmailTriggers, storedEmail } from "./email-settings";
+import { admitInstanceMail, viaInstanceSendgrid } from "./instance-mail-limit";
 import { sendTriggerEmail } from "./send-trigger-email";
 
 // When email is on and the event's trigger is on, one EmailDelivery row and one send job per recipient,
-// written in the dispatcher's transaction. A redelivered event (same id) adds nothing.
+// written in the dispatcher's transaction. A redelivered event (same id) adds nothing. Mail through the
+// instance's SendGrid key is admitted first (instance-mail-limit.ts): a refused one is recorded as `skipped`
+// with its reason, and no job is written.
 
 export async function consumeForEmail(tx: Tx, event: WeftEvent) {
   const email = storedEmail(await readServiceConfig(tx, event.apiKeyId));
@@ -35,6 +38,14 @@ export async function consumeForEmail(tx: Tx, event: WeftEvent) {
     });
     // Nothing created: this event already mailed this recipient (a redelivery).
     if (created.count === 0) continue;
+    if (viaInstanceSendgrid(c, event.apiKeyId)) {
+      const admission = await admitInstanceMail(tx, event, r.user);
+      await tx.emailDelivery.update({
+        where: { id: deliveryId },
+        data: admission.admitted ? { viaInstance: true } : { status: "skipped", reason: admission.reason },
+      });
+      if (!admission.admitted) continue;
+    }
     await sendTriggerEmail.enqueue(tx, { deliveryId, event, recipient: r });
   }
 }

@@ -5,6 +5,7 @@ import { describeEvent } from "../events/describe-event";
 import type { WeftEvent } from "../events/event";
 import type { Recipient } from "./email-recipients";
 import { emailTransport, storedEmail } from "./email-settings";
+import { admitInstanceMail, viaInstanceSendgrid } from "./instance-mail-limit";
 
 // Sends one trigger email: through the workspace's SendGrid key (type sendgrid/custom with a key), from its
 // fromEmail/fromCompany, with its comment or tag dynamic template when set; otherwise through the instance
@@ -60,6 +61,18 @@ async function send(job: SendJob, ctx: JobContext) {
   if (!delivery || delivery.status !== "pending") return;
   const config = storedEmail(await readServiceConfig(db, delivery.apiKeyId)).emailServiceConfig;
   const { own, sendOptions } = emailTransport(config, delivery.apiKeyId);
+  // The settings changed since the event was consumed, and the mail now goes through the instance's key.
+  if (!delivery.viaInstance && viaInstanceSendgrid(config, delivery.apiKeyId)) {
+    const admitted = await ctx.transaction(async (tx) => {
+      const admission = await admitInstanceMail(tx, job.event, job.recipient.user);
+      await tx.emailDelivery.update({
+        where: { id: delivery.id },
+        data: admission.admitted ? { viaInstance: true } : { status: "skipped", reason: admission.reason },
+      });
+      return admission.admitted;
+    });
+    if (!admitted) return;
+  }
   const result = await sendMail(buildMail(job, config, delivery.templateId, own), sendOptions);
   const retryable =
     result.status === "failed" && (result.code === undefined || result.code === 429 || result.code >= 500);

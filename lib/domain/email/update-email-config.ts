@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { invalid } from "../errors";
+import { DomainError } from "../errors";
 import { EMAIL_TYPES, lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
 import type { ApiKeyScope } from "../scope";
 import { openSetting, sealSetting } from "@/lib/infra/crypto";
@@ -55,13 +55,19 @@ export async function updateEmailConfig(scope: ApiKeyScope, input: z.output<type
   if (input.useEmailService !== undefined) useEmailService = input.useEmailService;
 
   const fromEmail = next.fromEmail ?? "";
-  if (fromEmail && !EMAIL.test(fromEmail)) throw invalid(INVALID_EMAIL_CONFIG);
-  if (Object.keys(next.triggers ?? {}).some((t) => !TRIGGER_NAME.test(t))) throw invalid(INVALID_EMAIL_CONFIG);
-  if (next.type === "sendgrid" && !next.apiKey) throw invalid(INVALID_EMAIL_CONFIG);
+  if (fromEmail && !EMAIL.test(fromEmail)) throw invalidConfig("emailServiceConfig.fromEmail is not an email address.");
+  const badTrigger = Object.keys(next.triggers ?? {}).find((t) => !TRIGGER_NAME.test(t));
+  if (badTrigger !== undefined) throw invalidConfig(`emailServiceConfig.triggers has an unknown event: ${badTrigger}.`);
+  if (next.type === "sendgrid" && !next.apiKey) throw invalidConfig("type sendgrid needs emailServiceConfig.apiKey.");
 
   const result = { useEmailService, emailServiceConfig: next };
   await writeServiceConfig(tx, scope, { ...config, ...result });
   return emailView(result, scope.apiKeyId);
+}
+
+/** The spec's one message for every refusal; the reason goes in `details`. */
+function invalidConfig(reason: string) {
+  return new DomainError("INVALID_ARGUMENT", INVALID_EMAIL_CONFIG, { reason });
 }
 
 /** Get Email Config shows the key masked; sending that mask back leaves the stored key as it is. */

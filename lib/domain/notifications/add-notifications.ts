@@ -9,6 +9,7 @@ import { distinctUsers, userRef } from "../events/user-ref";
 import { jsonObject } from "../json-fields";
 import { ensureOrganization, orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
+import { requireNotifications } from "./notification-config";
 import { writeNotification } from "./write-notification";
 
 export const NOTIFICATION_ADDED = "Notification added successfully.";
@@ -60,6 +61,7 @@ type AddInput = z.output<typeof addNotificationsV2Input>;
  * {variables} as sent. The same notificationId twice is one notification.
  */
 export async function addNotifications(scope: ApiKeyScope, input: AddInput, tx: Tx) {
+  await requireNotifications(tx, scope);
   const resolver = input.isNotificationResolverUsed ?? false;
   if (!resolver) {
     if (input.displayHeadlineMessageTemplate === undefined)

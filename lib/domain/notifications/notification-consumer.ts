@@ -2,11 +2,14 @@ import { taggedUser, type TaggedUserContact } from "../comments/comment-input";
 import { commentText } from "../events/describe-event";
 import type { EventConsumer, WeftEvent } from "../events/event";
 import { distinctUsers, type UserRef } from "../events/user-ref";
+import { readServiceConfig } from "../api-keys/service-config";
+import { notificationTriggerOn } from "./notification-config";
 import { writeNotification } from "./write-notification";
 
 // Comment events notify the users they concern: users mentioned in a new comment (or in the comments of a
-// new annotation), and a new assignee. Nobody is notified of their own action. Notification ids
-// derive from the event id, so a redelivered event does not notify twice.
+// new annotation), and a new assignee, unless the key turned notifications or the event type's trigger off
+// (Update Notification Config). Nobody is notified of their own action. Notification ids derive from the
+// event id, so a redelivered event does not notify twice.
 
 interface MentioningComment {
   commentId: number;
@@ -48,6 +51,7 @@ function mentionsOf(e: WeftEvent): Mention[] {
 }
 
 async function notify(tx: Parameters<EventConsumer["consume"]>[0], e: WeftEvent) {
+  if (!notificationTriggerOn(await readServiceConfig(tx, e.apiKeyId), e.type)) return;
   const org = { apiKeyId: e.apiKeyId, organizationId: e.organizationId };
   const annotation = e.data.commentAnnotation as { location?: { id?: string } } | undefined;
   const comment = e.data.comment as { commentId?: number; commentText?: string } | undefined;

@@ -32,3 +32,23 @@ export type NotificationView = z.infer<typeof notificationOutput>;
 
 /** Add Notifications' `data`. */
 export const notificationAddedOutput = z.object({ success: z.literal(true), message: z.string() });
+
+const batchConfig = z.object({
+  isEnabled: z.boolean().optional(),
+  batchWindowSeconds: z.number().optional(),
+  maxActivities: z.number().optional(),
+});
+
+/** Get Notification Config (everything, defaults filled in) and Update's echo of what was sent. */
+export const notificationConfigOutput = z
+  .object({
+    useNotificationService: z.boolean(),
+    notificationServiceConfig: z
+      .object({
+        triggers: z.record(z.string(), z.record(z.string(), z.boolean())).optional(),
+        delayConfig: z.object({ isEnabled: z.boolean().optional(), delaySeconds: z.number().optional() }).optional(),
+        batchConfig: z.object({ document: batchConfig.optional(), user: batchConfig.optional() }).optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: "NotificationConfig" });

@@ -19,11 +19,11 @@ export const createWorkspaceRateLimit = {
   limit: () => env().WEFT_RATE_LIMIT_CREATE_WORKSPACE,
 };
 
-export async function createWorkspace(_scope: PublicScope, input: CreateWorkspaceInput, tx: Tx) {
+export async function createWorkspace(scope: PublicScope, input: CreateWorkspaceInput, tx: Tx) {
   const ownerEmail = normalizeEmail(input.ownerEmail);
   assertNotDisposable(ownerEmail);
   try {
-    const id = await insertWorkspace(tx, ownerEmail, input);
+    const id = await insertWorkspace(tx, ownerEmail, input, scope.clientIp);
     return await workspaceView(tx, id);
   } catch (e) {
     if ((e as { code?: string }).code === "P2002") {
@@ -33,7 +33,12 @@ export async function createWorkspace(_scope: PublicScope, input: CreateWorkspac
   }
 }
 
-async function insertWorkspace(tx: Tx, ownerEmail: string, input: CreateWorkspaceInput): Promise<string> {
+async function insertWorkspace(
+  tx: Tx,
+  ownerEmail: string,
+  input: CreateWorkspaceInput,
+  createdIp: string,
+): Promise<string> {
   const existing = await tx.workspace.findMany({
     where: { ownerEmail },
     select: { ordinal: true, plan: true, ownerId: true },
@@ -64,6 +69,7 @@ async function insertWorkspace(tx: Tx, ownerEmail: string, input: CreateWorkspac
       plan: env().WEFT_DEFAULT_PLAN,
       authTokenHash: tokenHash(token),
       authTokenEnc: encryptSecret(token, workspaceTokenAad(id)),
+      createdIp,
     },
   });
   await insertApiKey(tx, {

@@ -11,3 +11,6 @@ export const workspaceOutput = z
     apiKeyList: z.record(z.string(), z.object({ apiKeyName: z.string(), id: z.string(), type: z.string() })),
   })
   .meta({ id: "Workspace" });
+
+/** Get Email Verification Status: `result.message` says which (see get-email-status.ts). */
+export const emailStatusOutput = z.object({ verified: z.boolean() });

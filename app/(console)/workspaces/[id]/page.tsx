@@ -3,6 +3,7 @@ import { CopyButton } from "@/components/console/copy-button";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
 import { PlanBadge } from "@/components/console/workspaces/plan-badge";
+import { RotateTokens } from "@/components/console/workspaces/rotate-tokens";
 import { WorkspaceSettingsForm } from "@/components/console/workspaces/workspace-settings-form";
 import { WorkspaceTabs } from "@/components/console/workspaces/workspace-tabs";
 import { WorkspaceToken } from "@/components/console/workspaces/workspace-token";
@@ -45,6 +46,7 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
               ],
               ["API keys", String(ws.apiKeys)],
               ["Created", formatTime(ws.createdAt)],
+              ["Created from", ws.createdIp ?? "Not recorded (created before weft recorded it)"],
             ]}
           />
         </section>
@@ -59,6 +61,14 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
             <code className="font-mono">x-service-workspace-auth-token</code>.
           </p>
           <WorkspaceToken workspaceId={ws.id} />
+          <div className="mt-6 border-t border-zinc-200 pt-4">
+            <h3 className="text-sm font-medium text-zinc-900">Rotate auth tokens</h3>
+            <p className="mt-1 mb-3 text-sm text-zinc-600">
+              Did someone else create this workspace for your email (check when and from where above), or has a token
+              leaked? Rotating replaces the workspace auth token and every API key&apos;s auth tokens.
+            </p>
+            <RotateTokens workspaceId={ws.id} />
+          </div>
         </section>
 
         {viewer.operator && (
