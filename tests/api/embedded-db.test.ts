@@ -58,7 +58,6 @@ describe("embedded database access", () => {
     process.umask(0o022);
     const old = path.join(dataDir, "outbox.jsonl");
     writeFileSync(old, "{}\n", { mode: 0o666 });
-    statSync(old);
     resolveSecretKey(undefined, dataDir);
     database = await startEmbeddedDatabase(dataDir, "server");
   });
