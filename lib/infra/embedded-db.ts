@@ -251,9 +251,24 @@ export async function startEmbeddedDatabase(dataDir: string, role: string): Prom
   }
 }
 
-/** An in-memory PGlite on a loopback port: the test suite's database. */
+/**
+ * An in-memory PGlite on a loopback port: the test suite's database. It stays on the calling thread: vitest
+ * already runs test files in parallel processes, and measured on two files of tests/api the suite ran about
+ * 10 % faster with the database in-thread than in a worker thread.
+ */
 export async function startMemoryDatabase(): Promise<EmbeddedDatabase> {
+  const [{ PGlite }, { servePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("./pglite-server.mjs"),
+  ]);
   const password = randomBytes(24).toString("hex");
-  const thread = await startDatabaseThread("memory://", password);
-  return { url: databaseUrlFor(thread.port, password), stop: () => thread.stop() };
+  const pg = await PGlite.create("memory://");
+  const server = await servePglite(pg, { password });
+  return {
+    url: databaseUrlFor(server.port, password),
+    async stop() {
+      await server.stop().catch(() => {});
+      await pg.close().catch(() => {});
+    },
+  };
 }
