@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import { waitFor } from "../helpers/wait";
 import { adminUrl, freshDatabase, haveBuild, newTenant, post, sql, startServer, stopAllServers } from "./support";
 
@@ -59,7 +60,7 @@ async function load(base: string, headers: Record<string, string>, outcomes: Out
 }
 
 async function scenario(opts: { databaseUrl: string; env: Record<string, string>; query: QueryFn; dataDir?: string }) {
-  const env = { ...opts.env, WEFT_SHUTDOWN_GRACE_MS: String(GRACE_MS) };
+  const env = { ...opts.env, WEFT_SHUTDOWN_GRACE_MS: String(GRACE_MS), WEFT_LIVE_AUTH_TIMEOUT_MS: "120000" };
   const server = await startServer(opts.databaseUrl, env);
   const tenant = await newTenant(server.base);
   const users = Array.from({ length: ORG_USERS }, (_, j) => ({ userId: `u${j}`, name: `User ${j}` }));
@@ -77,6 +78,11 @@ async function scenario(opts: { databaseUrl: string; env: Record<string, string>
     tenant.keyHeaders,
   );
 
+  // A live socket open at the signal gets a close frame: 1001, going away.
+  const live = new WebSocket(`ws://127.0.0.1:${server.port}/live`);
+  await new Promise((resolve, reject) => live.once("open", resolve).once("error", reject));
+  const liveClosed = new Promise<number>((resolve) => live.once("close", (code) => resolve(code)));
+
   const outcomes: Outcome[] = [];
   const loadDone = load(server.base, tenant.keyHeaders, outcomes);
   await waitFor(() => outcomes.filter((o) => o.kind === "notification" && o.status === 200).length >= 10, 60_000);
@@ -89,6 +95,7 @@ async function scenario(opts: { databaseUrl: string; env: Record<string, string>
   await loadDone;
 
   expect(code).toBe(0);
+  expect(await liveClosed).toBe(1001);
   expect(at - signalledAt).toBeLessThan(GRACE_MS + 5_000);
   expect(server.log()).toContain("weft: stopped");
   for (const o of outcomes) expect([200, "refused"]).toContain(o.status);
