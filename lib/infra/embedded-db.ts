@@ -165,7 +165,7 @@ interface DatabaseThread {
 const WORKER_FILE = "lib/infra/embedded-db-worker.mjs";
 const STOP_TIMEOUT_MS = 30_000;
 
-/** Starts PGlite on `dir` (a path or memory://) and its socket server in a worker thread. */
+/** Starts PGlite on the directory `dir` and its socket server in a worker thread. */
 function startDatabaseThread(dir: string, password: string): Promise<DatabaseThread> {
   // Loaded from disk, not bundled (like scripts/schema-engine.mjs): the worker needs a file of its own.
   const worker = new Worker(path.join(process.cwd(), WORKER_FILE), { workerData: { dir, password } });
