@@ -30,6 +30,16 @@ const { PORT: port, HOSTNAME: hostname } = config;
 // next-auth reads its base URL from here; weft's own setting is WEFT_PUBLIC_URL.
 process.env.NEXTAUTH_URL ??= config.WEFT_PUBLIC_URL ?? `http://localhost:${port}`;
 
+// Signals are handled here (see shutdown below), not by start-up inside Next.
+globalThis.__weftServerOwnsSignals = true;
+let stopping = false;
+let stopNow = (/** @type {string} */ signal) => {
+  // A signal before the server is up: nothing to drain.
+  console.log(`weft: ${signal} during start-up; exiting`);
+  process.exit(0);
+};
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => stopNow(signal));
+
 const { default: next } = await import("next");
 const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port });
 await app.prepare();
@@ -42,7 +52,16 @@ const handle = app.getRequestHandler();
 // within 60 s, or the server answers 408 and closes. Node checks those deadlines every
 // connectionsCheckingInterval (30 s by default), so a slow client could hold its socket far longer.
 const headersTimeout = config.WEFT_HEADERS_TIMEOUT_MS;
+let inFlight = 0;
+/** @type {(() => void) | undefined} */
+let onIdle;
 const server = http.createServer({ connectionsCheckingInterval: Math.min(1_000, headersTimeout) }, (req, res) => {
+  inFlight++;
+  res.once("close", () => {
+    if (--inFlight === 0) onIdle?.();
+  });
+  // While stopping, every reply closes its connection so that keep-alive clients come back to a new server.
+  if (stopping) res.setHeader("connection", "close");
   const ip = (req.socket.remoteAddress ?? "unknown").replace(/^::ffff:/, "");
   req.headers["x-weft-client-ip"] = ip;
   const requestId = requestIdFrom(req.headers["x-request-id"]);
@@ -56,7 +75,7 @@ const server = http.createServer({ connectionsCheckingInterval: Math.min(1_000, 
 // (lib/live/live-server.ts); any other path gets a 404 and is closed, never left hanging.
 server.on("upgrade", (req, socket, head) => {
   const live = globalThis.__weftLive;
-  if (!live) {
+  if (!live || stopping) {
     socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
     return;
   }
@@ -68,3 +87,42 @@ server.keepAliveTimeout = 5_000;
 server.listen(port, hostname, () => {
   console.log(`weft: console and API on http://${hostname ?? "localhost"}:${port}`);
 });
+
+// Clean shutdown (docs/operations/shutdown.md): stop accepting, close live sockets with a close frame,
+// finish in-flight requests and jobs within WEFT_SHUTDOWN_GRACE_MS, release the jobs still running, close
+// the database (embedded: PGlite closed, so checkpointed; server.json removed) and exit 0. A second signal
+// exits at once.
+stopNow = (signal) => {
+  if (stopping) {
+    console.log(`weft: second ${signal}; exiting now`);
+    process.exit(1);
+  }
+  stopping = true;
+  void shutdown(signal);
+};
+
+async function shutdown(/** @type {string} */ signal) {
+  const grace = config.WEFT_SHUTDOWN_GRACE_MS;
+  const deadline = Date.now() + grace;
+  console.log(`weft: ${signal}: stopping (up to ${grace} ms for requests and jobs in flight)`);
+  server.close();
+  server.closeIdleConnections();
+  const drained = new Promise((resolve) => {
+    if (inFlight === 0) resolve(undefined);
+    onIdle = () => resolve(undefined);
+    setTimeout(resolve, Math.max(0, deadline - Date.now())).unref();
+  }).then(() => {
+    if (inFlight > 0) console.log(`weft: ${inFlight} request(s) still open after the grace period; closing them`);
+    server.closeAllConnections();
+  });
+  let code = 0;
+  try {
+    await globalThis.__weftStop?.({ deadline, drained });
+    await drained;
+  } catch (e) {
+    console.error("weft: stopping failed:", e);
+    code = 1;
+  }
+  console.log("weft: stopped");
+  process.exit(code);
+}

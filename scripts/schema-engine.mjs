@@ -156,7 +156,7 @@ async function servePglite(dir, closers) {
   });
   const port = Number(server.getServerConn().split(":").pop());
   // One connection per pool: pglite-socket's server mixes the extended-protocol messages of concurrent
-  // connections (see lib/infra/pglite-server.ts).
+  // connections (see lib/infra/pglite-server.mjs).
   return { host: "127.0.0.1", port, user: "postgres", password: "", database: "postgres", max: 1 };
 }
 

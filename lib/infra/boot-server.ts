@@ -1,9 +1,15 @@
 import { EnvError, env } from "./env";
 import { DataDirError } from "./embedded-db";
 import { errorFields, log } from "./log";
-import { startWeft } from "./start";
+import { startWeft, type StopOptions } from "./start";
 
-const holder = globalThis as unknown as { __weftBooted?: boolean };
+// server.mjs (`npm start`) owns the signals: it stops accepting and drains HTTP, then calls __weftStop.
+// Without it (`next dev`), start-up stops on the signals itself.
+const holder = globalThis as unknown as {
+  __weftBooted?: boolean;
+  __weftServerOwnsSignals?: boolean;
+  __weftStop?: (opts: StopOptions) => Promise<void>;
+};
 
 /**
  * Server start-up, run by Next before it serves anything: configuration, database, migrations. A failure
@@ -19,6 +25,8 @@ export async function bootServer() {
       migrationsApplied: started.appliedMigrations,
       dataDir: started.databaseMode === "embedded" ? env().WEFT_DATA_DIR : undefined,
     });
+    holder.__weftStop = (opts) => started.stop(opts);
+    if (holder.__weftServerOwnsSignals) return;
     const shutdown = async (signal: string) => {
       log.info("weft stopping", { signal });
       await started.stop().catch(() => {});

@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import {
+  chmodSync,
   closeSync,
   existsSync,
   mkdirSync,
@@ -10,14 +12,17 @@ import {
   writeFileSync,
   accessSync,
   constants,
+  lstatSync,
 } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { servePglite } from "./pglite-server";
+import { Worker } from "node:worker_threads";
 
 // The embedded PostgreSQL: PGlite files in the data dir, served on a loopback port so that Prisma
 // (adapter-pg), workers and the operator CLI all speak the pg protocol exactly as against a real server.
-// One process owns a data dir; it records itself in `server.json`, which other processes read to connect.
+// PGlite and its socket server run in a worker thread (embedded-db-worker.mjs), off the request thread.
+// The socket asks for a password made at each start (SCRAM-SHA-256); the URL that carries it is in
+// `server.json` (0600), where other processes of the same user read it to connect. One process owns a
+// data dir; the dir is 0700 and its files 0600, so other local users can read neither the data nor the URL.
 
 export interface EmbeddedDatabase {
   url: string;
@@ -33,7 +38,8 @@ interface OwnerFile {
 
 export class DataDirError extends Error {}
 
-const databaseUrlFor = (port: number) => `postgresql://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
+const databaseUrlFor = (port: number, password: string) =>
+  `postgresql://postgres:${password}@127.0.0.1:${port}/postgres?sslmode=disable`;
 
 function ownerPath(dataDir: string) {
   return path.join(dataDir, "server.json");
@@ -81,7 +87,7 @@ function noSpace(dir: string, free: number | undefined) {
 
 export function ensureWritableDir(dir: string) {
   try {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     accessSync(dir, constants.W_OK);
     const probe = path.join(dir, `.write-probe-${process.pid}`);
     writeFileSync(probe, "ok");
@@ -136,6 +142,82 @@ function claimOwnership(dataDir: string, info: OwnerFile) {
   throw new DataDirError(`Could not claim the data directory ${dataDir}.`);
 }
 
+/**
+ * Only the owner may read or enter the data dir: 0700 directories, 0600 files, and a umask of 077 for the
+ * files PGlite (and the rest of the process) creates from now on. Existing installs are fixed on start.
+ */
+function restrictToOwner(dataDir: string) {
+  process.umask(0o077);
+  const walk = (p: string) => {
+    const stat = lstatSync(p);
+    if (stat.isSymbolicLink()) return;
+    chmodSync(p, stat.isDirectory() ? 0o700 : 0o600);
+    if (stat.isDirectory()) for (const name of readdirSync(p)) walk(path.join(p, name));
+  };
+  walk(dataDir);
+}
+
+interface DatabaseThread {
+  port: number;
+  stop(): Promise<void>;
+}
+
+const WORKER_FILE = "lib/infra/embedded-db-worker.mjs";
+const STOP_TIMEOUT_MS = 30_000;
+
+/** Starts PGlite on the directory `dir` and its socket server in a worker thread. */
+function startDatabaseThread(dir: string, password: string): Promise<DatabaseThread> {
+  // Loaded from disk, not bundled (like scripts/schema-engine.mjs): the worker needs a file of its own.
+  const worker = new Worker(path.join(process.cwd(), WORKER_FILE), { workerData: { dir, password } });
+  let stopping = false;
+  let exited = false;
+  const exit = new Promise<void>((resolve) =>
+    worker.once("exit", () => {
+      exited = true;
+      resolve();
+    }),
+  );
+  return new Promise<DatabaseThread>((resolve, reject) => {
+    const fail = (e: Error) => {
+      reject(e);
+      void worker.terminate();
+    };
+    worker.once("error", fail);
+    void exit.then(() => {
+      if (!stopping) fail(new Error("the embedded database thread exited"));
+    });
+    worker.once("message", (m: { type: string; port?: number; message?: string; code?: string }) => {
+      if (m.type !== "ready") {
+        fail(Object.assign(new Error(m.message ?? "the embedded database did not start"), { code: m.code }));
+        return;
+      }
+      worker.off("error", fail);
+      worker.on("error", (e) => console.error("weft: the embedded database thread failed:", e));
+      void exit.then(() => {
+        if (!stopping) console.error("weft: the embedded database thread exited unexpectedly");
+      });
+      resolve({
+        port: m.port!,
+        async stop() {
+          if (stopping) return exit;
+          stopping = true;
+          if (exited) return;
+          const stopped = new Promise<{ error?: string }>((r) =>
+            worker.on("message", (reply: { type: string; error?: string }) => reply.type === "stopped" && r(reply)),
+          );
+          worker.postMessage({ type: "stop" });
+          const timeout = new Promise<{ error: string }>((r) =>
+            setTimeout(() => r({ error: "timed out" }), STOP_TIMEOUT_MS).unref(),
+          );
+          const reply = await Promise.race([stopped, exit.then(() => ({ error: "exited" })), timeout]);
+          if (reply.error) console.error(`weft: closing the embedded database: ${reply.error}`);
+          await worker.terminate();
+        },
+      });
+    });
+  });
+}
+
 export async function startEmbeddedDatabase(dataDir: string, role: string): Promise<EmbeddedDatabase> {
   ensureWritableDir(dataDir);
   const pgDir = path.join(dataDir, "pglite");
@@ -143,12 +225,15 @@ export async function startEmbeddedDatabase(dataDir: string, role: string): Prom
   mkdirSync(pgDir, { recursive: true });
   claimOwnership(dataDir, { pid: process.pid, databaseUrl: "", role, startedAt: new Date().toISOString() });
   try {
-    const pg = await PGlite.create(pgDir);
-    const server = await servePglite(pg);
-    const url = databaseUrlFor(server.port);
+    restrictToOwner(dataDir);
+    const password = randomBytes(24).toString("hex");
+    const thread = await startDatabaseThread(pgDir, password);
+    restrictToOwner(dataDir); // PGlite sets the modes of the files it creates itself (0666 and 0777)
+    const url = databaseUrlFor(thread.port, password);
     writeFileSync(
       ownerPath(dataDir),
       JSON.stringify({ pid: process.pid, databaseUrl: url, role, startedAt: new Date().toISOString() }, null, 2),
+      { mode: 0o600 },
     );
     let stopped = false;
     return {
@@ -156,8 +241,7 @@ export async function startEmbeddedDatabase(dataDir: string, role: string): Prom
       async stop() {
         if (stopped) return;
         stopped = true;
-        await server.stop().catch(() => {});
-        await pg.close().catch(() => {});
+        await thread.stop().catch(() => {});
         rmSync(ownerPath(dataDir), { force: true });
       },
     };
@@ -167,12 +251,21 @@ export async function startEmbeddedDatabase(dataDir: string, role: string): Prom
   }
 }
 
-/** An in-memory PGlite on a loopback port: the test suite's database. */
+/**
+ * An in-memory PGlite on a loopback port: the test suite's database. It stays on the calling thread: vitest
+ * already runs test files in parallel processes, and measured on two files of tests/api the suite ran about
+ * 10 % faster with the database in-thread than in a worker thread.
+ */
 export async function startMemoryDatabase(): Promise<EmbeddedDatabase> {
+  const [{ PGlite }, { servePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("./pglite-server.mjs"),
+  ]);
+  const password = randomBytes(24).toString("hex");
   const pg = await PGlite.create("memory://");
-  const server = await servePglite(pg);
+  const server = await servePglite(pg, { password });
   return {
-    url: databaseUrlFor(server.port),
+    url: databaseUrlFor(server.port, password),
     async stop() {
       await server.stop().catch(() => {});
       await pg.close().catch(() => {});

@@ -62,6 +62,8 @@ interface State {
   definitions: Map<string, Registered>;
   loops: Map<string, WorkerLoop>;
   running: Map<string, Set<Promise<void>>>;
+  /** Jobs this process has claimed and not yet finished, by id (released at shutdown if still running). */
+  claimed: Map<string, ClaimedJob>;
   worker?: WakeLoop;
   prunedAt: number;
 }
@@ -71,6 +73,7 @@ const state: State = (holder.__weftJobState ??= {
   definitions: new Map(),
   loops: new Map(),
   running: new Map(),
+  claimed: new Map(),
   prunedAt: Date.now(),
 });
 
@@ -139,6 +142,7 @@ async function claim(def: Registered, limit: number): Promise<ClaimedJob[]> {
 }
 
 async function finish(def: Registered, job: ClaimedJob, error: unknown) {
+  if (!state.claimed.delete(job.id)) return; // released at shutdown: it runs again after the restart
   const lease = { id: job.id, status: "running", attempts: job.attempts };
   const now = new Date();
   if (error === undefined) {
@@ -176,6 +180,7 @@ function runJob(def: Registered, job: ClaimedJob) {
     transaction,
     commitInChunks,
   };
+  state.claimed.set(job.id, job);
   const run = (async () => {
     let error: unknown;
     try {
@@ -238,12 +243,39 @@ export async function startJobs(opts: { work: boolean }) {
   for (const loop of state.loops.values()) loop.start();
 }
 
-/** Stops the worker loops and waits for the jobs in flight. */
-export async function stopJobs() {
+/**
+ * Stops the worker loops and waits for the jobs in flight, until `deadline` (epoch ms) at most. A job still
+ * running then is released: back to pending with its attempt not counted, so it runs once after a restart.
+ */
+export async function stopJobs(opts: { deadline?: number } = {}) {
   const worker = state.worker;
   if (!worker) return;
   state.worker = undefined;
-  await Promise.all([...state.loops.values()].map((loop) => loop.stop().catch(() => {})));
+  const untilDeadline = () => waitUntil(opts.deadline);
+  await Promise.race([
+    Promise.all([...state.loops.values()].map((loop) => loop.stop().catch(() => {}))),
+    untilDeadline(),
+  ]);
   await worker.stop();
-  await Promise.allSettled([...state.running.values()].flatMap((set) => [...set]));
+  await Promise.race([Promise.allSettled([...state.running.values()].flatMap((set) => [...set])), untilDeadline()]);
+  await releaseUnfinished();
+}
+
+function waitUntil(deadline: number | undefined): Promise<void> {
+  if (deadline === undefined) return new Promise(() => {});
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref());
+}
+
+async function releaseUnfinished() {
+  const jobs = [...state.claimed.values()];
+  state.claimed.clear();
+  for (const job of jobs) {
+    await db()
+      .job.updateMany({
+        where: { id: job.id, status: "running", attempts: job.attempts },
+        data: { status: "pending", attempts: job.attempts - 1, leaseUntil: null, runAt: new Date() },
+      })
+      .then(() => log.info("job released at shutdown; it runs after the restart", { jobId: job.id }))
+      .catch((e) => log.warn("releasing a job at shutdown failed; its lease runs out", errorFields(e)));
+  }
 }

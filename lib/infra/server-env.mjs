@@ -21,6 +21,8 @@ export const serverEnvFields = {
   WEFT_PUBLIC_URL: optionalUrl,
   WEFT_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(15_000),
   WEFT_SKIP_BUILD: flag(false),
+  /** How long SIGTERM/SIGINT waits for in-flight requests and jobs before closing the database. */
+  WEFT_SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
 };
 
 /**

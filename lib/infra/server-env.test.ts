@@ -11,6 +11,7 @@ describe("server configuration (server.mjs, before the bundle loads)", () => {
       PORT: 3000,
       WEFT_HEADERS_TIMEOUT_MS: 15_000,
       WEFT_SKIP_BUILD: false,
+      WEFT_SHUTDOWN_GRACE_MS: 10_000,
     });
     expect(
       parse({ PORT: "8080", HOSTNAME: "127.0.0.1", WEFT_HEADERS_TIMEOUT_MS: "2000", WEFT_SKIP_BUILD: "true" }),
@@ -19,7 +20,9 @@ describe("server configuration (server.mjs, before the bundle loads)", () => {
       HOSTNAME: "127.0.0.1",
       WEFT_HEADERS_TIMEOUT_MS: 2000,
       WEFT_SKIP_BUILD: true,
+      WEFT_SHUTDOWN_GRACE_MS: 10_000,
     });
+    expect(parse({ WEFT_SHUTDOWN_GRACE_MS: "0" }).WEFT_SHUTDOWN_GRACE_MS).toBe(0);
   });
 
   it("refuses a bad value with a message naming every bad variable", () => {
@@ -28,6 +31,7 @@ describe("server configuration (server.mjs, before the bundle loads)", () => {
       /^Invalid configuration:\n {2}PORT: [^\n]+\n {2}WEFT_HEADERS_TIMEOUT_MS: [^\n]+\n {2}WEFT_SKIP_BUILD: /,
     );
     expect(() => parse({ WEFT_PUBLIC_URL: "ftp://example.com" })).toThrow(/WEFT_PUBLIC_URL/);
+    expect(() => parse({ WEFT_SHUTDOWN_GRACE_MS: "-1" })).toThrow(/WEFT_SHUTDOWN_GRACE_MS/);
   });
 
   it("reads process.env", () => {

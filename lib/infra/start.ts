@@ -16,7 +16,14 @@ export interface Started {
   databaseMode: DatabaseMode;
   databaseUrl: string;
   appliedMigrations: string[];
-  stop(): Promise<void>;
+  stop(opts?: StopOptions): Promise<void>;
+}
+
+export interface StopOptions {
+  /** Jobs still running at this time (epoch ms) are released instead of awaited (see stopJobs). */
+  deadline?: number;
+  /** Resolves once the HTTP server has answered its last request: the database stays open until then. */
+  drained?: Promise<unknown>;
 }
 
 /**
@@ -74,9 +81,10 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     databaseMode,
     databaseUrl,
     appliedMigrations,
-    async stop() {
+    async stop(opts: StopOptions = {}) {
       await live?.stop();
-      await stopJobs();
+      await stopJobs({ deadline: opts.deadline });
+      await opts.drained;
       await stopNotifyBus();
       await disconnectDb();
       await embedded?.stop();

@@ -245,6 +245,8 @@ export async function startLive(): Promise<LiveHandle> {
     async stop() {
       clearInterval(recheck);
       guards.stop();
+      // A proper close frame (1001 going away) to every live client; providers reconnect to the next server.
+      for (const ws of wss.clients) ws.close(1001, "server shutting down");
       wss.close();
       await relay?.stop();
       // Pending stores run now, so the log is compacted before the database goes away.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db, transaction } from "@/lib/infra/db";
-import { defineJob } from "@/lib/infra/jobs";
+import { defineJob, startJobs, stopJobs } from "@/lib/infra/jobs";
 import { useTestDatabase } from "../helpers/api";
 import { waitFor } from "../helpers/wait";
 
@@ -21,6 +21,14 @@ const record = defineJob<{ tag: string }>(
 const flaky = defineJob<{ tag: string }>("test.flaky", async ({ tag }) => {
   if (failuresLeft-- > 0) throw new Error("first attempt fails");
   seen.push(tag);
+});
+
+// Blocks on its first run until `unblock` is called: a job still running when the process stops.
+const runs: string[] = [];
+let unblock: () => void = () => {};
+const slow = defineJob<{ tag: string }>("test.slow", async ({ tag }) => {
+  runs.push(tag);
+  if (runs.length === 1) await new Promise<void>((resolve) => (unblock = resolve));
 });
 
 useTestDatabase();
@@ -47,5 +55,21 @@ describe("jobs", () => {
       attempts: 2,
       lastError: null,
     });
+  });
+
+  it("at the shutdown deadline, releases a job still running, its attempt uncounted, and it runs once after", async () => {
+    const id = await transaction((tx) => slow.enqueue(tx, { tag: "slow" }));
+    await waitFor(async () => (await db().job.findUnique({ where: { id } }))?.status === "running", 15_000, 20);
+
+    await stopJobs({ deadline: Date.now() + 300 });
+    expect(await db().job.findUnique({ where: { id }, select: { status: true, attempts: true } })).toEqual({
+      status: "pending",
+      attempts: 0,
+    });
+    unblock(); // the abandoned run ends after its release: its outcome is not recorded
+    await startJobs({ work: true });
+    await waitFor(async () => (await db().job.findUnique({ where: { id } }))?.status === "done", 15_000, 20);
+    expect(await db().job.findUnique({ where: { id }, select: { attempts: true } })).toEqual({ attempts: 1 });
+    expect(runs).toEqual(["slow", "slow"]);
   });
 });
