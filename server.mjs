@@ -48,7 +48,11 @@ const server = http.createServer({ connectionsCheckingInterval: Math.min(1_000, 
   const requestId = requestIdFrom(req.headers["x-request-id"]);
   req.headers["x-request-id"] = requestId;
   res.setHeader("x-request-id", requestId);
-  handle(req, res);
+  // API calls go straight to the dispatcher (lib/api/node-handler.ts); the rest, and the API before start-up
+  // has exposed it, through Next.
+  const api = globalThis.__weftApi;
+  if (api?.handles(req.method, req.url)) api.serve(req, res);
+  else handle(req, res);
 });
 // Live collaboration: WebSocket upgrades on /live go to the Hocuspocus instance that start-up created
 // (lib/live/live-server.ts); any other path gets a 404 and is closed, never left hanging.

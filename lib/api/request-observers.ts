@@ -16,7 +16,10 @@ export interface ObservedRequest {
 
 type Observer = (request: ObservedRequest) => void;
 
-const observers = new Set<Observer>();
+// On globalThis: Next compiles route handlers and instrumentation (which also serves API calls, node-handler.ts)
+// into separate module graphs of one process, and an observer must see the calls of both.
+const holder = globalThis as unknown as { __weftRequestObservers?: Set<Observer> };
+const observers = (holder.__weftRequestObservers ??= new Set<Observer>());
 
 /** Calls `observer` for every answered API call from now on; returns the unsubscribe. */
 export function observeRequests(observer: Observer): () => void {

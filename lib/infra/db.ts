@@ -44,13 +44,30 @@ export function db(): PrismaClient {
   if (holder.__weftPrisma?.url === databaseUrl) return holder.__weftPrisma.client;
   const embedded = databaseMode === "embedded";
   const client = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: databaseUrl, max: embedded ? 5 : poolMax() }),
+    adapter: new PrismaPg(
+      { connectionString: databaseUrl, max: embedded ? 5 : poolMax() },
+      // Embedded: every socket connection shares PGlite's one session, where two connections preparing the
+      // same statement name would collide.
+      embedded ? {} : { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string },
+    ),
     // PGlite runs one transaction at a time; waiting for a turn is normal there.
     transactionOptions: { maxWait: embedded ? 15_000 : 5_000, timeout: 15_000 },
   });
   withCommitHooks(client);
   holder.__weftPrisma = { url: databaseUrl, client };
   return client;
+}
+
+const PREPARED = /^\/\* prepared:([a-z0-9_]+) \*\//;
+
+/**
+ * The hottest reads start their SQL with `/* prepared:<name> *\/` (in their area's store file): on PostgreSQL
+ * they become named prepared statements, parsed and planned once per pooled connection instead of on every
+ * call. Every other statement stays unnamed: naming all would grow each connection's statement cache with
+ * every distinct text (IN lists of every length, ...).
+ */
+export function preparedStatementName(query: { sql: string }): string | undefined {
+  return PREPARED.exec(query.sql)?.[1];
 }
 
 // On globalThis like the client: Next compiles route handlers and instrumentation into separate module graphs,
