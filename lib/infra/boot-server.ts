@@ -1,6 +1,7 @@
 import { EnvError, env } from "./env";
 import { DataDirError } from "./embedded-db";
 import { errorFields, log } from "./log";
+import { keepPlannerStatistics } from "./planner-statistics";
 import { startWeft } from "./start";
 
 const holder = globalThis as unknown as { __weftBooted?: boolean };
@@ -19,8 +20,10 @@ export async function bootServer() {
       migrationsApplied: started.appliedMigrations,
       dataDir: started.databaseMode === "embedded" ? env().WEFT_DATA_DIR : undefined,
     });
+    const stopStatistics = started.databaseMode === "embedded" ? keepPlannerStatistics() : () => {};
     const shutdown = async (signal: string) => {
       log.info("weft stopping", { signal });
+      stopStatistics();
       await started.stop().catch(() => {});
       process.exit(0);
     };
