@@ -69,7 +69,11 @@ const server = http.createServer({ connectionsCheckingInterval: Math.min(1_000, 
   res.setHeader("x-request-id", requestId);
   // Every reply (API, console, static files) is read as the type it declares, never sniffed.
   res.setHeader("x-content-type-options", "nosniff");
-  handle(req, res);
+  // API calls go straight to the dispatcher (lib/api/node-handler.ts); the rest, and the API before start-up
+  // has exposed it, through Next.
+  const api = globalThis.__weftApi;
+  if (api?.handles(req.method, req.url)) api.serve(req, res);
+  else handle(req, res);
 });
 // Live collaboration: WebSocket upgrades on /live go to the Hocuspocus instance that start-up created
 // (lib/live/live-server.ts); any other path gets a 404 and is closed, never left hanging.

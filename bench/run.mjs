@@ -1,14 +1,18 @@
 #!/usr/bin/env node
-// `npm run bench`: weft against two baselines measured in the same run on the same PostgreSQL, with
-// autocannon on 127.0.0.1: a raw node:http + pg handler doing Get Workspace's SQL work, and weft's own constant
-// route (the framework floor). Also Add Users of 1,000 against a raw multi-row INSERT, and Get Documents at
-// page 1 vs page 100 of 100,000 documents. Live collaboration against a plain Hocuspocus server (bench/live.mjs).
+// `npm run bench`: weft in both database modes, in one run. PostgreSQL mode: weft against two baselines measured
+// in the same run on the same PostgreSQL, with autocannon on 127.0.0.1: a raw node:http + pg handler doing Get
+// Workspace's SQL work, and weft's own constant route (the framework floor); also Add Users of 1,000 against a
+// raw multi-row INSERT, Get Documents at page 1 vs page 100, background work and live collaboration against a
+// plain Hocuspocus server (bench/live.mjs). Embedded mode: the same build with no DATABASE_URL on a fresh data
+// directory, against its own floor. Both: a concurrency sweep of Get Workspace and the server's RSS.
 // See bench/README.md.
 //
 //   npm run bench [-- --connections 20 --duration 5 --rounds 2 --warmup 3 --documents 100000 --build]
+//   npm run bench -- --only get-workspace,sweep --quick        one target (and the sweep), both modes, < 2 min
+//   npm run bench -- --profile get-workspace [--mode embedded]  CPU profile of the server under that load
 //   npm run bench -- --only live [--live-clients 1000,100,1 --live-rounds 30]
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -18,15 +22,18 @@ import { post, postOk, shape } from "./lib/http.mjs";
 import { explainMarkdown, explainTargets } from "./lib/explain.mjs";
 import { loadInTurns } from "./lib/load.mjs";
 import { BENCH_DB, recreateDatabase, sqlPerCall, startPostgres } from "./lib/postgres.mjs";
-import { cleanup, freePort, startNode, waitFor } from "./lib/processes.mjs";
+import { cleanup, freePort, onCleanup, startNode, stopChild, waitFor } from "./lib/processes.mjs";
+import { byScript, profileFiles, readProfile, selfTimes } from "./lib/profile.mjs";
+import { rssMb, sampleRss } from "./lib/rss.mjs";
 import { fmt, printTable } from "./lib/table.mjs";
 import { measureLive } from "./live.mjs";
 import { liveSummary, printLive } from "./live-report.mjs";
 import { liveTargets } from "./live-targets.mjs";
-import { measureAddUsers, USERS_ORG } from "./scenarios/add-users.mjs";
+import { measureAddUsers, seedUsers, USERS_ORG } from "./scenarios/add-users.mjs";
 import { measureFanout, measureWebhooks } from "./scenarios/background-work.mjs";
 import { bodyOfPage, seedDocuments } from "./scenarios/document-pages.mjs";
-import { CRDT_DOC, CRDT_ORG, requestTargets } from "./scenarios/request-targets.mjs";
+import { goalRows } from "./scenarios/goals.mjs";
+import { CRDT_DOC, CRDT_ORG, EMBEDDED_TARGETS, requestTargets, TARGET_IDS } from "./scenarios/request-targets.mjs";
 import { seedTenant } from "./scenarios/seed.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -36,53 +43,81 @@ process.chdir(root);
 const { values: opts } = parseArgs({
   options: {
     connections: { type: "string", short: "c", default: process.env.BENCH_CONNECTIONS ?? "20" },
-    duration: { type: "string", short: "d", default: process.env.BENCH_DURATION ?? "5" },
-    rounds: { type: "string", short: "r", default: process.env.BENCH_ROUNDS ?? "2" },
-    warmup: { type: "string", short: "w", default: process.env.BENCH_WARMUP ?? "3" },
-    documents: { type: "string", default: process.env.BENCH_DOCUMENTS ?? "100000" },
-    "user-batches": { type: "string", default: process.env.BENCH_USER_BATCHES ?? "10" },
+    duration: { type: "string", short: "d", default: process.env.BENCH_DURATION },
+    rounds: { type: "string", short: "r", default: process.env.BENCH_ROUNDS },
+    warmup: { type: "string", short: "w", default: process.env.BENCH_WARMUP },
+    documents: { type: "string", default: process.env.BENCH_DOCUMENTS },
+    "embedded-documents": { type: "string", default: process.env.BENCH_EMBEDDED_DOCUMENTS },
+    "user-batches": { type: "string", default: process.env.BENCH_USER_BATCHES },
     "fanout-users": { type: "string", default: process.env.BENCH_FANOUT_USERS ?? "10000" },
     "webhook-events": { type: "string", default: process.env.BENCH_WEBHOOK_EVENTS ?? "300" },
+    sweep: { type: "string", default: process.env.BENCH_SWEEP ?? "1,16,64" },
+    mode: { type: "string", default: process.env.BENCH_MODE ?? "both" },
     only: { type: "string" },
+    quick: { type: "boolean", default: false },
+    profile: { type: "string" },
     "live-clients": { type: "string", default: process.env.BENCH_LIVE_CLIENTS ?? "1000,100,1" },
     "live-rounds": { type: "string", default: process.env.BENCH_LIVE_ROUNDS ?? "30" },
     build: { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   },
 });
+const PARTS = ["add-users", "explain", "sweep", "fanout", "webhooks", "live"];
 if (opts.help) {
   console.log(
-    "usage: npm run bench [-- --connections N --duration SECONDS-PER-ROUND --rounds N --warmup SECONDS --documents N --user-batches N --build]",
+    "usage: npm run bench [-- --connections N --duration SECONDS-PER-ROUND --rounds N --warmup SECONDS --documents N --user-batches N --mode both|postgresql|embedded --build]",
   );
+  console.log("       npm run bench -- --only <names> [--quick]   names, comma-separated:");
+  console.log(`         targets ${TARGET_IDS.join(", ")}; parts ${PARTS.join(", ")}`);
+  console.log("       npm run bench -- --profile <target> [--mode ...] [--duration SECONDS]");
   console.log("       npm run bench -- --only live [--live-clients 1000,100,1 --live-rounds N --build]");
   process.exit(0);
 }
+// --quick: short rounds and a small data set, background work and live left out unless named in --only.
+const quick = opts.quick;
 const load = {
   connections: positiveInt(opts.connections, "connections"),
-  duration: positiveInt(opts.duration, "duration"),
-  rounds: positiveInt(opts.rounds, "rounds"),
-  warmup: Number(opts.warmup),
+  duration: positiveInt(opts.duration ?? (quick ? "2" : "5"), "duration"),
+  rounds: positiveInt(opts.rounds ?? (quick ? "1" : "2"), "rounds"),
+  warmup: Number(opts.warmup ?? (quick ? "1" : "3")),
 };
-const DOCUMENTS = positiveInt(opts.documents, "documents");
-const USER_BATCHES = positiveInt(opts["user-batches"], "user-batches");
+const DOCUMENTS = positiveInt(opts.documents ?? (quick ? "5000" : "100000"), "documents");
+const EMBEDDED_DOCUMENTS = positiveInt(opts["embedded-documents"] ?? (quick ? "2000" : "10000"), "embedded-documents");
+const USER_BATCHES = positiveInt(opts["user-batches"] ?? (quick ? "2" : "10"), "user-batches");
 const FANOUT_USERS = positiveInt(opts["fanout-users"], "fanout-users");
 const WEBHOOK_EVENTS = positiveInt(opts["webhook-events"], "webhook-events");
+const SWEEP = opts.sweep.split(",").map((n) => positiveInt(n, "sweep"));
 const LIVE = {
   counts: opts["live-clients"].split(",").map((n) => positiveInt(n, "live-clients")),
   rounds: positiveInt(opts["live-rounds"], "live-rounds"),
 };
-if (opts.only !== undefined && opts.only !== "live") {
-  console.error("bench: --only takes `live`");
+const MODES = { both: ["postgresql", "embedded"], postgresql: ["postgresql"], embedded: ["embedded"] }[opts.mode];
+if (!MODES) usageError("--mode takes both, postgresql or embedded");
+const only = opts.only === undefined ? null : new Set(opts.only.split(",").map((n) => n.trim()));
+for (const name of only ?? []) {
+  if (!TARGET_IDS.includes(name) && !PARTS.includes(name)) usageError(`--only: unknown name ${name}`);
+}
+if (opts.profile !== undefined && !TARGET_IDS.includes(opts.profile))
+  usageError(`--profile takes one of ${TARGET_IDS.join(", ")}`);
+/**
+ * Whether a target or part runs: the --profile target alone, or named in --only, or (no --only) everything but
+ * what --quick leaves out.
+ */
+const selected = (name) => {
+  if (opts.profile !== undefined) return name === opts.profile;
+  return only ? only.has(name) : !(quick && ["explain", "fanout", "webhooks", "live"].includes(name));
+};
+const SECRET_KEY = randomBytes(32).toString("hex"); // weft's and the raw server's: the raw one decrypts weft's rows
+const POOL_MAX = 10; // weft's DATABASE_POOL_MAX default; the raw server gets the same
+
+function usageError(msg) {
+  console.error(`bench: ${msg}`);
   process.exit(2);
 }
-const POOL_MAX = 10; // weft's DATABASE_POOL_MAX default; the raw server gets the same
 
 function positiveInt(v, name) {
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) {
-    console.error(`bench: --${name} must be a positive integer`);
-    process.exit(2);
-  }
+  if (!Number.isInteger(n) || n < 1) usageError(`--${name} must be a positive integer`);
   return n;
 }
 
@@ -103,48 +138,72 @@ function ensureBuild() {
   return "existing build";
 }
 
-async function startServers(databaseUrl) {
-  const secretKey = randomBytes(32).toString("hex");
-  const [weftPort, rawPort] = [await freePort(), await freePort()];
+/**
+ * Starts the built server: on PostgreSQL (`databaseUrl`), or embedded (null: no DATABASE_URL, a fresh data
+ * directory, removed at the end). `cpuProfDir`: run it under `node --cpu-prof`, the profile written there on exit.
+ */
+async function startWeft(databaseUrl, { cpuProfDir } = {}) {
+  const mode = databaseUrl ? "postgresql" : "embedded";
+  const port = await freePort();
   const env = {
     ...process.env,
     NODE_ENV: "production",
-    DATABASE_URL: databaseUrl,
-    WEFT_SECRET_KEY: secretKey,
+    WEFT_SECRET_KEY: SECRET_KEY,
     DATABASE_POOL_MAX: String(POOL_MAX),
+    WEFT_SKIP_BUILD: "true",
+    PORT: String(port),
+    HOSTNAME: "127.0.0.1",
+    WEFT_RATE_LIMIT_CREATE_WORKSPACE: "1000/1",
+    WEFT_LOG_LEVEL: "warn",
   };
-  delete env.WEFT_DATA_DIR;
-  const weft = startNode("weft", [path.join(root, "server.mjs")], {
+  if (databaseUrl) {
+    env.DATABASE_URL = databaseUrl;
+    delete env.WEFT_DATA_DIR;
+  } else {
+    delete env.DATABASE_URL;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "weft-bench-embedded-"));
+    onCleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
+    env.WEFT_DATA_DIR = dataDir;
+  }
+  const args = cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", cpuProfDir] : [];
+  const spawnedAtMs = Date.now();
+  const child = startNode(`weft (${mode})`, [...args, path.join(root, "server.mjs")], {
     cwd: root,
-    env: {
-      ...env,
-      WEFT_SKIP_BUILD: "true",
-      PORT: String(weftPort),
-      HOSTNAME: "127.0.0.1",
-      WEFT_RATE_LIMIT_CREATE_WORKSPACE: "1000/1",
-      WEFT_LOG_LEVEL: "warn",
-    },
-    logFile: path.join(resultsDir, "weft-server.log"),
+    env,
+    logFile: path.join(resultsDir, `weft-server-${mode}.log`),
   });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(
+    `weft server (${mode})`,
+    child,
+    async () => {
+      const res = await fetch(`${base}/api/health`);
+      return res.status === 200 && (await res.json()).database === mode;
+    },
+    180_000,
+  );
+  log(`weft (${mode}) on ${base} (pid ${child.pid})`);
+  return { base, child, pid: child.pid, mode, spawnedAtMs };
+}
+
+async function startRaw(databaseUrl) {
+  const port = await freePort();
   const raw = startNode("raw", [path.join(root, "bench", "raw-server.mjs")], {
     cwd: root,
-    env: { ...env, PORT: String(rawPort), HOST: "127.0.0.1" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      WEFT_SECRET_KEY: SECRET_KEY,
+      DATABASE_POOL_MAX: String(POOL_MAX),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    },
     logFile: path.join(resultsDir, "raw-server.log"),
   });
-  const weftBase = `http://127.0.0.1:${weftPort}`;
-  const rawBase = `http://127.0.0.1:${rawPort}`;
-  await waitFor(
-    "weft server",
-    weft,
-    async () => {
-      const res = await fetch(`${weftBase}/api/health`);
-      return res.status === 200 && (await res.json()).database === "postgresql";
-    },
-    120_000,
-  );
-  await waitFor("raw server", raw, async () => (await fetch(`${rawBase}/healthz`)).ok, 30_000);
-  log(`weft on ${weftBase} (pid ${weft.pid}), raw on ${rawBase} (pid ${raw.pid})`);
-  return { weftBase, rawBase, weftPid: weft.pid };
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor("raw server", raw, async () => (await fetch(`${base}/healthz`)).ok, 30_000);
+  log(`raw on ${base} (pid ${raw.pid})`);
+  return { base, child: raw };
 }
 
 /** Both servers must answer Get Workspace identically, and refuse a wrong token identically, before any load. */
@@ -202,48 +261,6 @@ async function countSql(adminUrl, weftBase, rawBase, wsHeaders) {
   return sql;
 }
 
-function withRatios(results) {
-  const raw = results.find((r) => r.target.startsWith("raw"));
-  const floor = results.find((r) => r.target.startsWith("weft floor"));
-  return results.map((r) => ({
-    ...r,
-    ratioToRaw: r.reqPerSec / raw.reqPerSec,
-    ratioToFloor: r.reqPerSec / floor.reqPerSec,
-    p99RatioToFloor: floor.latencyMs.p99 > 0 ? r.latencyMs.p99 / floor.latencyMs.p99 : null,
-  }));
-}
-
-function printResults(results, addUsers, pages, seeded) {
-  printTable(
-    `Requests, best of ${load.rounds} round(s) x ${load.duration} s per target, ${load.connections} connections (Get Documents: 4):`,
-    [
-      ["target", "req/s", "p50 ms", "p99 ms", "÷ raw", "÷ floor", "p99 ÷ floor", "errors"],
-      ...results.map((r) => [
-        r.target,
-        Math.round(r.reqPerSec),
-        fmt(r.latencyMs.p50),
-        fmt(r.latencyMs.p99),
-        r.ratioToRaw.toFixed(3),
-        r.ratioToFloor.toFixed(3),
-        r.p99RatioToFloor === null ? "-" : r.p99RatioToFloor.toFixed(2),
-        r.unexpected,
-      ]),
-    ],
-  );
-  printTable(`Add Users, ${addUsers.batches} batches of ${addUsers.batchSize} users, one after another:`, [
-    ["writer", "rows/s", "ms per batch"],
-    ["weft POST /v2/users/add", Math.round(addUsers.weft.rowsPerSec), fmt(addUsers.weft.msPerBatch)],
-    ["raw multi-row INSERT (pg)", Math.round(addUsers.raw.rowsPerSec), fmt(addUsers.raw.msPerBatch)],
-  ]);
-  console.log(`Add Users / raw INSERT = ${addUsers.ratioToRaw.toFixed(2)} (target >= 0.50)`);
-  console.log(
-    `Get Documents p50 page 100 / page 1 = ${pages.p50Ratio.toFixed(2)}, req/s page 1 / page 100 = ${pages.costRatio.toFixed(2)} (target <= 1.5)`,
-  );
-  console.log(
-    `Seeding: ${seeded.documents} documents through Add Documents (batches of 1,000) at ${Math.round(seeded.rowsPerSec)} rows/s\n`,
-  );
-}
-
 /** The weft targets as single calls (a fresh id per call where the body has one), plus one Add Users of 1,000. */
 function explainable(targets, keyHeaders) {
   let n = 0;
@@ -260,7 +277,7 @@ function explainable(targets, keyHeaders) {
   const weft = targets.filter((t) => t.kind !== "baseline").map((t) => ({ name: t.name, call: once(t) }));
   const addUsers = {
     name: "Add Users (batch of 1,000)",
-    base: targets[2].base,
+    base: targets.find((t) => t.kind !== "baseline").base,
     path: "/v2/users/add",
     headers: keyHeaders,
     body: JSON.stringify({
@@ -303,14 +320,317 @@ async function runLive(weftBase, weftPid, tenant) {
   return { ...live, ...summary };
 }
 
+function withRatios(results) {
+  const raw = results.find((r) => r.id === "raw");
+  const floor = results.find((r) => r.id === "floor");
+  return results.map((r) => ({
+    ...r,
+    ratioToRaw: raw ? r.reqPerSec / raw.reqPerSec : null,
+    ratioToFloor: floor ? r.reqPerSec / floor.reqPerSec : null,
+    p99RatioToFloor: floor && floor.latencyMs.p99 > 0 ? r.latencyMs.p99 / floor.latencyMs.p99 : null,
+  }));
+}
+
+const ratio = (v, digits) => (v === null || v === undefined ? "-" : v.toFixed(digits));
+
+function printRequests(mode, results) {
+  printTable(
+    `${mode}: requests, best of ${load.rounds} round(s) x ${load.duration} s per target, ${load.connections} connections (Get Documents: 4):`,
+    [
+      ["target", "req/s", "p50 ms", "p99 ms", "÷ raw", "÷ floor", "p99 ÷ floor", "errors"],
+      ...results.map((r) => [
+        r.target,
+        Math.round(r.reqPerSec),
+        fmt(r.latencyMs.p50),
+        fmt(r.latencyMs.p99),
+        ratio(r.ratioToRaw, 3),
+        ratio(r.ratioToFloor, 3),
+        ratio(r.p99RatioToFloor, 2),
+        r.unexpected,
+      ]),
+    ],
+  );
+}
+
+/** Get Workspace and the floor at each connection count of the sweep, in turns (one round each). */
+async function concurrencySweep(targets) {
+  const pair = targets.filter((t) => t.id === "floor" || t.id === "get-workspace");
+  const rows = [];
+  for (const connections of SWEEP) {
+    const results = await loadInTurns(
+      pair.map((t) => ({ ...t, connections })),
+      { connections, duration: load.duration, rounds: 1, warmup: Math.min(load.warmup, 1) },
+    );
+    const [floor, gw] = ["floor", "get-workspace"].map((id) => results.find((r) => r.id === id));
+    rows.push({
+      connections,
+      floor: { reqPerSec: floor.reqPerSec, latencyMs: floor.latencyMs },
+      getWorkspace: { reqPerSec: gw.reqPerSec, latencyMs: gw.latencyMs },
+      ratioToFloor: gw.reqPerSec / floor.reqPerSec,
+      p99RatioToFloor: floor.latencyMs.p99 > 0 ? gw.latencyMs.p99 / floor.latencyMs.p99 : null,
+      unexpected: floor.unexpected + gw.unexpected,
+    });
+  }
+  return rows;
+}
+
+function printSweep(mode, sweep) {
+  printTable(
+    `${mode}: Get Workspace by connection count (${load.duration} s each, after the floor at the same count):`,
+    [
+      ["connections", "floor req/s", "floor p99", "Get Workspace req/s", "p50 ms", "p99 ms", "÷ floor", "p99 ÷ floor"],
+      ...sweep.map((s) => [
+        s.connections,
+        Math.round(s.floor.reqPerSec),
+        fmt(s.floor.latencyMs.p99),
+        Math.round(s.getWorkspace.reqPerSec),
+        fmt(s.getWorkspace.latencyMs.p50),
+        fmt(s.getWorkspace.latencyMs.p99),
+        s.ratioToFloor.toFixed(3),
+        ratio(s.p99RatioToFloor, 2),
+      ]),
+    ],
+  );
+}
+
+/** The target ids a mode loads: the selected ones it supports, and the baselines whenever any is loaded. */
+function targetIdsFor(mode) {
+  const supported = TARGET_IDS.filter((id) => mode === "postgresql" || EMBEDDED_TARGETS.has(id));
+  const wanted = supported.filter((id) => selected(id) || (id === "get-workspace" && selected("sweep")));
+  if (wanted.length === 0) return new Set();
+  const baselines = supported.filter((id) => id === "raw" || id === "floor");
+  return new Set([...baselines, ...wanted]);
+}
+
+/** Seeds what the targets in `ids` read; returns what the PostgreSQL-only parts report on. */
+async function seedFor(ids, weft, tenant, { databaseUrl }) {
+  const facts = {};
+  if (ids.has("get-users") || (databaseUrl && selected("add-users"))) {
+    if (databaseUrl) {
+      log(`Add Users: ${USER_BATCHES} x 1,000 users through weft, then the same rows through a raw INSERT`);
+      facts.addUsers = await measureAddUsers({
+        base: weft.base,
+        keyHeaders: tenant.keyHeaders,
+        databaseUrl,
+        apiKeyId: tenant.apiKeyId,
+        batches: USER_BATCHES,
+      });
+    } else {
+      log(`seeding ${USER_BATCHES} x 1,000 users through Add Users`);
+      facts.seededUsers = await seedUsers(weft.base, tenant.keyHeaders, USER_BATCHES);
+    }
+  }
+  const documents = databaseUrl ? DOCUMENTS : EMBEDDED_DOCUMENTS;
+  if (ids.has("get-documents-1") || ids.has("get-documents-100")) {
+    log(`seeding ${documents} documents through Add Documents`);
+    facts.seeded = await seedDocuments(weft.base, tenant.keyHeaders, documents);
+  }
+  if (ids.has("get-documents-100")) {
+    facts.deepPage = Math.min(100, Math.floor(documents / 1000));
+    facts.page100Body = await bodyOfPage(weft.base, tenant.keyHeaders, facts.deepPage);
+  }
+  if (ids.has("get-crdt-data")) {
+    await postOk(
+      weft.base,
+      "/v2/crdt/add",
+      {
+        organizationId: CRDT_ORG,
+        documentId: CRDT_DOC,
+        editorId: "editor",
+        type: "text",
+        data: "Hello from the bench",
+      },
+      tenant.keyHeaders,
+    );
+  }
+  facts.documents = documents;
+  return facts;
+}
+
+/** One mode, start to stop: its server(s), seeding, the request loads, the sweep, RSS; PostgreSQL also the rest. */
+async function measureMode(mode) {
+  const ids = targetIdsFor(mode);
+  const pgParts = mode === "postgresql" && ["add-users", "explain", "fanout", "webhooks", "live"].some(selected);
+  if (ids.size === 0 && !pgParts) return null;
+  let adminUrl = null;
+  let databaseUrl = null;
+  if (mode === "postgresql") {
+    adminUrl = startPostgres();
+    databaseUrl = await recreateDatabase(adminUrl);
+    log(`database ${databaseUrl}`);
+  }
+  const weft = await startWeft(databaseUrl);
+  const raw = ids.has("raw") ? await startRaw(databaseUrl) : null;
+  const rss = { idleAfterStartMb: rssMb(weft.pid) };
+  const tenant = await seedTenant(weft.base);
+  log(`seeded workspace ${tenant.workspace.id}, API key ${tenant.apiKeyId}`);
+  const out = { mode };
+  if (raw) {
+    out.getWorkspaceBodiesIdentical = await checkSameAnswers(weft.base, raw.base, tenant.wsHeaders);
+    out.sqlPerGetWorkspace = await countSql(adminUrl, weft.base, raw.base, tenant.wsHeaders);
+  }
+  const facts = await seedFor(ids, weft, tenant, { databaseUrl });
+  Object.assign(out, { addUsers: facts.addUsers, seeding: facts.seeded, seededUsers: facts.seededUsers });
+  const targets = requestTargets({
+    rawBase: raw?.base ?? null,
+    weftBase: weft.base,
+    wsHeaders: tenant.wsHeaders,
+    keyHeaders: tenant.keyHeaders,
+    page100Body: facts.page100Body,
+    documents: facts.documents,
+    ids,
+  });
+  rss.idleSeededMb = rssMb(weft.pid);
+  if (ids.size > 0) {
+    log(
+      `${mode}: autocannon -c ${load.connections}, ${load.rounds} round(s) of ${load.duration} s per target, in turns, after ${load.warmup} s of warm-up each, 127.0.0.1`,
+    );
+    const stopSampling = sampleRss(weft.pid);
+    out.requests = withRatios(await loadInTurns(targets, load));
+    if (selected("sweep")) out.sweep = await concurrencySweep(targets);
+    rss.underLoadPeakMb = stopSampling();
+    printRequests(mode, out.requests);
+    if (out.sweep) printSweep(mode, out.sweep);
+    const page1 = out.requests.find((r) => r.id === "get-documents-1");
+    const page100 = out.requests.find((r) => r.id === "get-documents-100");
+    if (page1 && page100) {
+      out.documentPages = {
+        page: facts.deepPage,
+        p50Ratio: page100.latencyMs.p50 / page1.latencyMs.p50,
+        costRatio: page1.reqPerSec / page100.reqPerSec,
+      };
+      console.log(
+        `Get Documents p50 page ${facts.deepPage} / page 1 = ${out.documentPages.p50Ratio.toFixed(2)}, req/s page 1 / page ${facts.deepPage} = ${out.documentPages.costRatio.toFixed(2)} (target <= 1.5)`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 2000)); // requests still queued when the load stopped finish first
+    rss.idleAfterLoadMb = rssMb(weft.pid);
+  }
+  out.rss = rss;
+  log(
+    `${mode}: server RSS ${fmt(rss.idleAfterStartMb)} MB idle after start, ${fmt(rss.idleSeededMb)} MB seeded, peak ${fmt(rss.underLoadPeakMb)} MB under load, ${fmt(rss.idleAfterLoadMb)} MB idle after`,
+  );
+  if (out.addUsers) printAddUsers(out.addUsers);
+  if (mode === "postgresql") {
+    if (selected("explain") && ids.size > 0) {
+      const explained = await explainTargets({
+        adminUrl,
+        databaseUrl,
+        database: BENCH_DB,
+        targets: explainable(targets, tenant.keyHeaders),
+      });
+      writeFileSync(path.join(resultsDir, "explain.md"), explainMarkdown(explained));
+      log(`query plans of every statement per request written to bench/results/explain.md`);
+    }
+    if (selected("fanout")) {
+      log(`notification fan-out to ${FANOUT_USERS} users (bench/notification-fanout.mjs)`);
+      out.notificationFanout = measureFanout(root, FANOUT_USERS);
+    }
+    if (selected("webhooks")) {
+      log(`webhook delivery: ${WEBHOOK_EVENTS} events to 10 endpoints (bench/webhook-delivery.mjs)`);
+      out.webhookDelivery = measureWebhooks(root, 10, WEBHOOK_EVENTS);
+    }
+    if (out.notificationFanout && out.webhookDelivery) printBackground(out.notificationFanout, out.webhookDelivery);
+    if (selected("live")) out.live = await runLive(weft.base, weft.pid, tenant);
+  }
+  await Promise.all([stopChild(weft.child), raw && stopChild(raw.child)]);
+  return out;
+}
+
+function printAddUsers(addUsers) {
+  printTable(`Add Users, ${addUsers.batches} batches of ${addUsers.batchSize} users, one after another:`, [
+    ["writer", "rows/s", "ms per batch"],
+    ["weft POST /v2/users/add", Math.round(addUsers.weft.rowsPerSec), fmt(addUsers.weft.msPerBatch)],
+    ["raw multi-row INSERT (pg)", Math.round(addUsers.raw.rowsPerSec), fmt(addUsers.raw.msPerBatch)],
+  ]);
+  console.log(`Add Users / raw INSERT = ${addUsers.ratioToRaw.toFixed(2)} (target >= 0.50)`);
+}
+
+/** `--profile <target>`: per mode, the server under `node --cpu-prof`, loaded with that target alone. */
+async function profileMode(mode, id) {
+  const ids = new Set([id]);
+  if (mode === "embedded" && !EMBEDDED_TARGETS.has(id)) {
+    log(`--profile ${id}: not measured in embedded mode, skipped`);
+    return null;
+  }
+  if (id === "raw") usageError("--profile raw: the raw server is not weft");
+  let databaseUrl = null;
+  if (mode === "postgresql") databaseUrl = await recreateDatabase(startPostgres());
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  const dir = path.join(resultsDir, `profile-${id}-${mode}-${stamp}`);
+  mkdirSync(dir, { recursive: true });
+  const weft = await startWeft(databaseUrl, { cpuProfDir: dir });
+  const tenant = await seedTenant(weft.base);
+  const facts = await seedFor(ids, weft, tenant, { databaseUrl });
+  const [target] = requestTargets({
+    rawBase: null,
+    weftBase: weft.base,
+    wsHeaders: tenant.wsHeaders,
+    keyHeaders: tenant.keyHeaders,
+    page100Body: facts.page100Body,
+    documents: facts.documents,
+    ids,
+  });
+  const seconds = Math.max(load.duration, 10);
+  await loadInTurns([target], { ...load, rounds: 0 }); // warm-up only
+  const fromMs = Date.now();
+  const [result] = await loadInTurns([target], { ...load, duration: seconds, rounds: 1, warmup: 0 });
+  const toMs = Date.now();
+  await stopChild(weft.child); // SIGTERM: weft exits cleanly, which writes the profile
+  const files = profileFiles(dir);
+  if (files.length === 0) throw new Error(`no .cpuprofile written to ${dir}; see ${weft.child.logFile}`);
+  const threads = files.map(({ file, threadId }) => {
+    const t = selfTimes(readProfile(file), { spawnedAtMs: weft.spawnedAtMs, fromMs, toMs, root });
+    return {
+      file: path.relative(root, file),
+      threadId,
+      totalMs: t.totalMs,
+      top: t.frames.slice(0, 40),
+      scripts: byScript(t.frames),
+    };
+  });
+  console.log(
+    `\n${mode}: ${target.name} under node --cpu-prof, ${seconds} s at ${load.connections} connections: ${Math.round(result.reqPerSec)} req/s (profiling slows it)`,
+  );
+  for (const t of threads) {
+    const busy = t.top.filter((f) => f.function !== "(idle)");
+    printTable(
+      `${mode}, thread ${t.threadId} (${t.file}): top 20 self-time frames over the load window, ${fmt(t.totalMs)} ms sampled`,
+      [
+        ["function", "script", "self ms", "share"],
+        ...busy
+          .slice(0, 20)
+          .map((f) => [f.function.slice(0, 60), f.script.slice(0, 60), fmt(f.ms), `${(f.share * 100).toFixed(1)} %`]),
+      ],
+    );
+    printTable(`${mode}, thread ${t.threadId}: self time by script`, [
+      ["script", "self ms", "share"],
+      ...t.scripts.slice(0, 15).map((s) => [s.script.slice(0, 70), fmt(s.ms), `${(s.share * 100).toFixed(1)} %`]),
+    ]);
+  }
+  const summary = { mode, target: id, seconds, connections: load.connections, reqPerSec: result.reqPerSec, threads };
+  writeFileSync(path.join(dir, "top-frames.json"), JSON.stringify(summary, null, 2) + "\n");
+  log(
+    `profile kept in ${path.relative(root, dir)} (open the .cpuprofile in Chrome DevTools; top-frames.json beside it)`,
+  );
+  return summary;
+}
+
+async function mainProfile() {
+  mkdirSync(resultsDir, { recursive: true });
+  ensureBuild();
+  for (const mode of MODES) await profileMode(mode, opts.profile);
+  return 0;
+}
+
 async function mainLiveOnly() {
   mkdirSync(resultsDir, { recursive: true });
   const build = ensureBuild();
   const adminUrl = startPostgres();
   const databaseUrl = await recreateDatabase(adminUrl);
-  const { weftBase, weftPid } = await startServers(databaseUrl);
-  const tenant = await seedTenant(weftBase);
-  const live = await runLive(weftBase, weftPid, tenant);
+  const weft = await startWeft(databaseUrl);
+  const tenant = await seedTenant(weft.base);
+  const live = await runLive(weft.base, weft.pid, tenant);
   const machine = { loadAverage1m: os.loadavg()[0], cpus: os.cpus().length, node: process.version };
   const report = { date: new Date().toISOString(), machine, build, live };
   writeFileSync(path.join(resultsDir, "live.json"), JSON.stringify(report, null, 2) + "\n");
@@ -319,7 +639,8 @@ async function mainLiveOnly() {
 }
 
 async function main() {
-  if (opts.only === "live") return mainLiveOnly();
+  if (opts.profile !== undefined) return mainProfile();
+  if (only?.size === 1 && only.has("live")) return mainLiveOnly();
   mkdirSync(resultsDir, { recursive: true });
   const loadBefore = os.loadavg()[0];
   if (loadBefore > 0.5 * os.cpus().length) {
@@ -328,72 +649,15 @@ async function main() {
     );
   }
   const build = ensureBuild();
-  const adminUrl = startPostgres();
-  const databaseUrl = await recreateDatabase(adminUrl);
-  log(`database ${databaseUrl}`);
-  const { weftBase, rawBase, weftPid } = await startServers(databaseUrl);
-
-  const tenant = await seedTenant(weftBase);
-  log(`seeded workspace ${tenant.workspace.id}, API key ${tenant.apiKeyId}`);
-  const identical = await checkSameAnswers(weftBase, rawBase, tenant.wsHeaders);
-  const sql = await countSql(adminUrl, weftBase, rawBase, tenant.wsHeaders);
-
-  log(`Add Users: ${USER_BATCHES} x 1,000 users through weft, then the same rows through a raw INSERT`);
-  const addUsers = await measureAddUsers({
-    base: weftBase,
-    keyHeaders: tenant.keyHeaders,
-    databaseUrl,
-    apiKeyId: tenant.apiKeyId,
-    batches: USER_BATCHES,
-  });
-  log(`seeding ${DOCUMENTS} documents through Add Documents`);
-  const seeded = await seedDocuments(weftBase, tenant.keyHeaders, DOCUMENTS);
-  const deepPage = Math.min(100, Math.floor(DOCUMENTS / 1000));
-  const page100Body = await bodyOfPage(weftBase, tenant.keyHeaders, deepPage);
-  await postOk(
-    weftBase,
-    "/v2/crdt/add",
-    { organizationId: CRDT_ORG, documentId: CRDT_DOC, editorId: "editor", type: "text", data: "Hello from the bench" },
-    tenant.keyHeaders,
-  );
-
-  const targets = requestTargets({
-    rawBase,
-    weftBase,
-    wsHeaders: tenant.wsHeaders,
-    keyHeaders: tenant.keyHeaders,
-    page100Body,
-  });
-  log(
-    `load: autocannon -c ${load.connections}, ${load.rounds} round(s) of ${load.duration} s per target, in turns, after ${load.warmup} s of warm-up each, 127.0.0.1`,
-  );
-  const results = withRatios(await loadInTurns(targets, load));
-  const page1 = results.find((r) => r.target.startsWith("Get Documents page 1 "));
-  const page100 = results.find((r) => r.target.startsWith("Get Documents page 100"));
-  const pages = {
-    page: deepPage,
-    p50Ratio: page100.latencyMs.p50 / page1.latencyMs.p50,
-    costRatio: page1.reqPerSec / page100.reqPerSec,
-  };
-  printResults(results, addUsers, pages, seeded);
-
-  await new Promise((r) => setTimeout(r, 2000)); // requests still queued when the load stopped finish first
-  const explained = await explainTargets({
-    adminUrl,
-    databaseUrl,
-    database: BENCH_DB,
-    targets: explainable(targets, tenant.keyHeaders),
-  });
-  writeFileSync(path.join(resultsDir, "explain.md"), explainMarkdown(explained));
-  log(`query plans of every statement per request written to bench/results/explain.md`);
-
-  log(`notification fan-out to ${FANOUT_USERS} users (bench/notification-fanout.mjs)`);
-  const fanout = measureFanout(root, FANOUT_USERS);
-  log(`webhook delivery: ${WEBHOOK_EVENTS} events to 10 endpoints (bench/webhook-delivery.mjs)`);
-  const webhooks = measureWebhooks(root, 10, WEBHOOK_EVENTS);
-  printBackground(fanout, webhooks);
-  const live = await runLive(weftBase, weftPid, tenant);
-
+  const modes = {};
+  for (const mode of MODES) modes[mode] = await measureMode(mode);
+  const goals = goalRows(modes);
+  if (goals.length) {
+    printTable("Goals (issue 16), both modes measured in this run:", [
+      ["goal", "PostgreSQL", "embedded", "goal", "verdict"],
+      ...goals.map((g) => [g.name, g.postgresql ?? "-", g.embedded ?? "-", g.goal, g.verdict]),
+    ]);
+  }
   const report = {
     date: new Date().toISOString(),
     machine: {
@@ -408,24 +672,27 @@ async function main() {
       ...load,
       reported: "best round per target",
       poolMax: POOL_MAX,
-      database: "PostgreSQL (scripts/postgres.sh, fsync off)",
+      database: "PostgreSQL (scripts/postgres.sh, fsync off) and embedded PGlite (fresh WEFT_DATA_DIR)",
       build,
       documents: DOCUMENTS,
+      embeddedDocuments: EMBEDDED_DOCUMENTS,
+      sweep: SWEEP,
+      only: only ? [...only] : null,
+      quick,
     },
-    getWorkspaceBodiesIdentical: identical,
-    sqlPerGetWorkspace: sql,
-    requests: results,
-    addUsers,
-    documentPages: pages,
-    seeding: seeded,
-    notificationFanout: fanout,
-    webhookDelivery: webhooks,
-    live,
+    modes,
+    goals,
   };
   writeFileSync(path.join(resultsDir, "latest.json"), JSON.stringify(report, null, 2) + "\n");
   log("results written to bench/results/latest.json");
-  const liveMissed = live.fanout.some((f) => f.rest.missed + f.live.missed > 0);
-  return results.some((r) => r.unexpected > 0) || liveMissed ? 1 : 0;
+  const bad = Object.values(modes).some(
+    (m) =>
+      m &&
+      ((m.requests ?? []).some((r) => r.unexpected > 0) ||
+        (m.sweep ?? []).some((s) => s.unexpected > 0) ||
+        (m.live?.fanout ?? []).some((f) => f.rest.missed + f.live.missed > 0)),
+  );
+  return bad ? 1 : 0;
 }
 
 let code = 1;

@@ -46,10 +46,12 @@ export async function loadInTurns(targets, { connections, duration, rounds, warm
       );
     }
   }
+  if (rounds === 0) return [];
   return targets.map((t, i) => {
     const rs = byTarget[i];
     const best = rs.reduce((a, b) => (b.reqPerSec > a.reqPerSec ? b : a));
     return {
+      id: t.id,
       target: t.name,
       description: t.description,
       expectedStatus: t.expectedStatus ?? 200,

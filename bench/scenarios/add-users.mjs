@@ -91,6 +91,12 @@ async function rawBatches(databaseUrl, apiKeyId, batches) {
   }
 }
 
+/** Embedded mode's Get Users organization: the same weft batches, without the raw INSERT comparison. */
+export async function seedUsers(base, keyHeaders, batches) {
+  const ms = await weftBatches(base, keyHeaders, batches);
+  return { users: batches * BATCH + 10, rowsPerSec: (batches * BATCH) / (ms / 1000) };
+}
+
 export async function measureAddUsers({ base, keyHeaders, databaseUrl, apiKeyId, batches }) {
   const weftMs = await weftBatches(base, keyHeaders, batches);
   const rawMs = await rawBatches(databaseUrl, apiKeyId, batches);

@@ -16,8 +16,8 @@ export interface ObservedRequest {
 
 type Observer = (request: ObservedRequest) => void;
 
-// On globalThis: start-up subscribes from the instrumentation bundle, the dispatcher reports from the route
-// bundles, and Next compiles those into separate module graphs.
+// On globalThis: Next compiles route handlers and instrumentation (which also serves API calls, node-handler.ts)
+// into separate module graphs of one process, and an observer must see the calls of both.
 const holder = globalThis as unknown as { __weftRequestObservers?: Set<Observer> };
 const observers = (holder.__weftRequestObservers ??= new Set<Observer>());
 

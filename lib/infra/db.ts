@@ -47,7 +47,12 @@ export function db(): PrismaClient {
   // Our own pool (the adapter ends it on $disconnect) so that metrics can read its in-use/idle counts.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: embedded ? 5 : poolMax() });
   const client = new PrismaClient({
-    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    adapter: new PrismaPg(pool, {
+      disposeExternalPool: true,
+      // Embedded: every socket connection shares PGlite's one session, where two connections preparing the
+      // same statement name would collide.
+      ...(embedded ? {} : { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string }),
+    }),
     // PGlite runs one transaction at a time; waiting for a turn is normal there.
     transactionOptions: { maxWait: embedded ? 15_000 : 5_000, timeout: 15_000 },
   });
@@ -61,6 +66,18 @@ export function poolStats(): { total: number; idle: number; waiting: number; max
   const pool = holder.__weftPrisma?.pool;
   if (!pool) return undefined;
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
+}
+
+const PREPARED = /^\/\* prepared:([a-z0-9_]+) \*\//;
+
+/**
+ * The hottest reads start their SQL with `/* prepared:<name> *\/` (in their area's store file): on PostgreSQL
+ * they become named prepared statements, parsed and planned once per pooled connection instead of on every
+ * call. Every other statement stays unnamed: naming all would grow each connection's statement cache with
+ * every distinct text (IN lists of every length, ...).
+ */
+export function preparedStatementName(query: { sql: string }): string | undefined {
+  return PREPARED.exec(query.sql)?.[1];
 }
 
 // On globalThis like the client: Next compiles route handlers and instrumentation into separate module graphs,

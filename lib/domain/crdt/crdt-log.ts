@@ -2,6 +2,7 @@ import * as Y from "yjs";
 import type { Reader, Tx } from "@/lib/infra/db";
 import type { CrdtType } from "./crdt-input";
 import type { EditorRef } from "./crdt-document";
+import { readEditorRowsWithLog } from "./crdt-store";
 
 // Data access of an editor's Yjs state: the CrdtDocument row plus the CrdtUpdate log that live edits are
 // appended to before they are acknowledged. The current state is always the row with the log folded in;
@@ -179,35 +180,15 @@ export async function foldedRows(
   apiKeyId: string,
   ref: { organizationId: string; documentId: string; editorId?: string },
 ) {
-  const filter = {
-    apiKeyId,
-    organizationId: ref.organizationId,
-    documentId: ref.documentId,
-    ...(ref.editorId !== undefined && { editorId: ref.editorId }),
-  };
-  const [rows, log] = await Promise.all([
-    tx.crdtDocument.findMany({ where: filter, orderBy: [{ createdAt: "asc" }, { editorId: "asc" }] }),
-    tx.crdtUpdate.findMany({
-      where: filter,
-      orderBy: { id: "asc" },
-      select: { editorId: true, update: true, createdAt: true },
-    }),
-  ]);
-  const byEditor = new Map<string, { updates: Uint8Array[]; last: Date }>();
-  for (const l of log) {
-    const entry = byEditor.get(l.editorId) ?? { updates: [], last: l.createdAt };
-    entry.updates.push(l.update);
-    entry.last = l.createdAt;
-    byEditor.set(l.editorId, entry);
-  }
-  return rows.map((row) => {
-    const pending = byEditor.get(row.editorId);
-    if (!pending) return { ...row, type: row.type as CrdtType };
+  const rows = await readEditorRowsWithLog(tx, apiKeyId, ref);
+  return rows.map(({ updates, lastLoggedAt, ...row }) => {
+    const type = row.type as CrdtType;
+    if (!updates || !lastLoggedAt) return { ...row, type };
     return {
       ...row,
-      type: row.type as CrdtType,
-      state: foldUpdates(row.state, pending.updates),
-      updatedAt: pending.last > row.updatedAt ? pending.last : row.updatedAt,
+      type,
+      state: foldUpdates(row.state, updates),
+      updatedAt: lastLoggedAt > row.updatedAt ? lastLoggedAt : row.updatedAt,
     };
   });
 }

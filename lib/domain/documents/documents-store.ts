@@ -1,3 +1,4 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Reader, Tx } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
 import { notFound } from "../errors";
@@ -64,4 +65,55 @@ export async function insertNewDocuments(tx: Tx, org: OrgScope, documents: NewDo
     ON CONFLICT DO NOTHING
     RETURNING "documentId"`;
   return new Set(created.map((d) => d.documentId));
+}
+
+export interface DocumentPageRow {
+  /** The key's advanced-queries flag: false or null (no such key) means the page was not read. */
+  allowed: boolean | null;
+  id: string | null;
+  documentId: string | null;
+  documentName: string | null;
+  folderId: string | null;
+  accessType: string | null;
+  disabled: boolean | null;
+  createdAt: Date | null;
+}
+
+export interface DocumentPageQuery {
+  apiKeyId: string;
+  organizationId: string;
+  documentIds?: string[];
+  folderId?: string;
+  /** Keyset position of the previous page's last row. */
+  after?: { at: Date; id: string };
+  take: number;
+}
+
+/**
+ * Get Documents' read: the key's advanced-queries flag and one page of documents in (createdAt, id) order, in
+ * one prepared statement (lib/infra/db.ts). Each combination of filters is its own statement, so PostgreSQL's
+ * generic plan of each still starts its index scan at the right place. Without the flag: one row, no document.
+ */
+export function readDocumentsPage(tx: Reader, q: DocumentPageQuery): Promise<DocumentPageRow[]> {
+  const name = ["documents_page", q.documentIds && "ids", q.folderId !== undefined && "folder", q.after && "after"]
+    .filter(Boolean)
+    .join("_");
+  const ids = q.documentIds ? Prisma.sql`AND d."documentId" = ANY(${q.documentIds}::text[])` : Prisma.empty;
+  const folder = q.folderId !== undefined ? Prisma.sql`AND d."folderId" = ${q.folderId}` : Prisma.empty;
+  const after = q.after
+    ? Prisma.sql`AND d."createdAt" >= ${q.after.at} AND (d."createdAt" > ${q.after.at} OR d."id" > ${q.after.id})`
+    : Prisma.empty;
+  return tx.$queryRaw<DocumentPageRow[]>`/* prepared:${Prisma.raw(name)} */
+    SELECT k."advancedQueries" AS "allowed", d."id", d."documentId", d."documentName", d."folderId", d."accessType",
+           d."disabled", d."createdAt"
+    FROM "ApiKey" k
+    LEFT JOIN LATERAL (
+      SELECT d."id", d."documentId", d."documentName", d."folderId", d."accessType", d."disabled", d."createdAt"
+      FROM "Document" d
+      WHERE d."apiKeyId" = k."id" AND d."organizationId" = ${q.organizationId} ${ids} ${folder} ${after}
+      ORDER BY d."createdAt", d."id"
+      LIMIT ${q.take}
+    ) d ON k."advancedQueries"
+    WHERE k."id" = ${q.apiKeyId}
+    ORDER BY d."createdAt", d."id"`;
 }

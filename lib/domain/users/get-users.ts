@@ -1,14 +1,15 @@
 import { z } from "zod";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Reader } from "@/lib/infra/db";
-import { requireAdvancedQueries } from "../advanced-queries";
+import { advancedQueriesDisabled, requireAdvancedQueries } from "../advanced-queries";
 import { byClientId } from "../batch";
 import { invalid } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
-import { pageArgs, pagingInput, takePage } from "../paging";
+import { decodePageToken, pageArgs, pagingInput, type Position, takePage } from "../paging";
 import type { ApiKeyScope } from "../scope";
-import { membershipTarget } from "./membership-target";
+import { type MembershipTarget, membershipTarget } from "./membership-target";
+import { readMembersPage } from "./users-store";
 import type { UserView } from "./users-contract";
 
 export const getUsersInput = z.strictObject({
@@ -50,20 +51,29 @@ function view(p: Profile, accessRole?: string): UserView {
  * memberships do not count.
  */
 export async function getUsers(scope: ApiKeyScope, input: z.output<typeof getUsersInput>, tx: Reader) {
-  await requireAdvancedQueries(scope, tx);
-  const target = membershipTarget(input);
-  if (input.allDocuments && input.folderId !== undefined)
-    throw invalid("allDocuments cannot be combined with folderId.");
+  let target: MembershipTarget;
+  let position: Position | undefined;
+  try {
+    target = membershipTarget(input);
+    if (input.allDocuments && input.folderId !== undefined)
+      throw invalid("allDocuments cannot be combined with folderId.");
+    position = input.pageToken ? decodePageToken(input.pageToken) : undefined;
+  } catch (e) {
+    await requireAdvancedQueries(scope, tx); // a key without advanced queries hears that first
+    throw e;
+  }
   const org = orgScope(scope, input.organizationId);
-  const resource: Prisma.MembershipWhereInput = input.allDocuments
-    ? { resourceType: "document", ...(input.documentId !== undefined && { resourceId: input.documentId }) }
-    : target;
-  const live: Prisma.MembershipWhereInput = { OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] };
-  const userIds = input.userIds && { userId: { in: input.userIds } };
-  const groups = input.organizationUserGroupIds && { groupIds: { hasSome: input.organizationUserGroupIds } };
 
   if (input.allDocuments && !input.groupByDocumentId) {
+    await requireAdvancedQueries(scope, tx);
     // Each user once, however many documents: paged over the directory.
+    const live: Prisma.MembershipWhereInput = { OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] };
+    const resource = {
+      resourceType: "document",
+      ...(input.documentId !== undefined && { resourceId: input.documentId }),
+    };
+    const userIds = input.userIds && { userId: { in: input.userIds } };
+    const groups = input.organizationUserGroupIds && { groupIds: { hasSome: input.organizationUserGroupIds } };
     const rows = await tx.organizationUser.findMany({
       ...pageArgs(input, { ...org, ...userIds, ...groups, memberships: { some: { ...resource, ...live } } }),
       select: { ...profileSelect, id: true, createdAt: true },
@@ -72,13 +82,27 @@ export async function getUsers(scope: ApiKeyScope, input: z.output<typeof getUse
     return { users: users.map((p) => view(p)), nextPageToken };
   }
 
-  const rows = await tx.membership.findMany({
-    ...pageArgs(input, { ...org, ...resource, ...userIds, ...(groups && { user: groups }), ...live }),
-    select: { id: true, createdAt: true, resourceId: true, accessRole: true, user: { select: profileSelect } },
+  const rows = await readMembersPage(tx, {
+    ...org,
+    ...(input.allDocuments
+      ? { resourceType: "document", resourceId: input.documentId }
+      : { resourceType: target.resourceType, resourceId: target.resourceId }),
+    userIds: input.userIds,
+    groupIds: input.organizationUserGroupIds,
+    now: new Date(),
+    after: position && { at: new Date(position.at), id: position.id },
+    take: input.pageSize + 1,
   });
-  const { page: members, nextPageToken } = takePage(rows, input.pageSize);
-  if (!input.allDocuments) return { users: members.map((m) => view(m.user, m.accessRole)), nextPageToken };
+  if (!rows[0]?.allowed) throw advancedQueriesDisabled(scope);
+  const found = (rows[0].id === null ? [] : rows) as (Profile & { id: string; createdAt: Date } & MemberFields)[];
+  const { page: members, nextPageToken } = takePage(found, input.pageSize);
+  if (!input.allDocuments) return { users: members.map((m) => view(m, m.accessRole)), nextPageToken };
   const byDocument = byClientId<UserView[]>();
-  for (const m of members) (byDocument[m.resourceId] ??= []).push(view(m.user, m.accessRole));
+  for (const m of members) (byDocument[m.resourceId] ??= []).push(view(m, m.accessRole));
   return { users: byDocument, nextPageToken };
+}
+
+interface MemberFields {
+  resourceId: string;
+  accessRole: string;
 }
