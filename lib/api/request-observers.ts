@@ -16,7 +16,10 @@ export interface ObservedRequest {
 
 type Observer = (request: ObservedRequest) => void;
 
-const observers = new Set<Observer>();
+// On globalThis: start-up (instrumentation) subscribes, and Next compiles the route handlers that report into a
+// separate module graph with its own copy of this file.
+const holder = globalThis as unknown as { __weftRequestObservers?: Set<Observer> };
+const observers = (holder.__weftRequestObservers ??= new Set<Observer>());
 
 /** Calls `observer` for every answered API call from now on; returns the unsubscribe. */
 export function observeRequests(observer: Observer): () => void {

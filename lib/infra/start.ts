@@ -8,6 +8,7 @@ import { disconnectDb } from "./db";
 import { jobModules, startJobs, stopJobs } from "./jobs";
 import { startNotifyBus, stopNotifyBus } from "./notify-bus";
 import { watchCredentialChanges } from "./credential-cache";
+import { startRequestLog, stopRequestLog } from "./request-log-writer";
 import { startLive } from "@/lib/live/live-server";
 
 export interface Started {
@@ -60,6 +61,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
   watchCredentialChanges();
   await Promise.all(jobModules.map((load) => load()));
   await startJobs({ work: opts.role === "server" });
+  if (opts.role === "server") startRequestLog();
   // Live sync starts before the runtime reports ready: server.mjs opens the port (and /live) only then.
   const live = opts.role === "server" ? await startLive() : undefined;
   setRuntime({ databaseUrl, databaseMode, secretKey, ready: true });
@@ -70,6 +72,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     appliedMigrations,
     async stop() {
       await live?.stop();
+      await stopRequestLog();
       await stopJobs();
       await stopNotifyBus();
       await disconnectDb();
