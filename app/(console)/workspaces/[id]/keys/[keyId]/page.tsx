@@ -2,6 +2,7 @@ import { AllowedDomains } from "@/components/console/api-keys/allowed-domains";
 import { ApiKeyTabs } from "@/components/console/api-keys/api-key-tabs";
 import { ApiKeySwitches } from "@/components/console/api-keys/api-key-switches";
 import { AuthTokens } from "@/components/console/api-keys/auth-tokens";
+import { DeleteApiKey } from "@/components/console/api-keys/delete-api-key";
 import { GettingStarted } from "@/components/console/api-keys/getting-started";
 import { KeyTypeBadge } from "@/components/console/api-keys/key-type-badge";
 import { LiveConnections } from "@/components/console/api-keys/live-connections";
@@ -97,6 +98,16 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
         </section>
 
         <LiveConnections apiKeyId={key.id} />
+
+        <section aria-labelledby="revoke-heading" className={`${ui.card} border-red-200`}>
+          <h2 id="revoke-heading" className={ui.cardTitle}>
+            Revoke API key
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-zinc-600">
+            Deletes the key and all its data; calls with it are refused at once.
+          </p>
+          <DeleteApiKey workspaceId={ws.id} apiKeyId={key.id} name={key.name} />
+        </section>
       </div>
     </>
   );
