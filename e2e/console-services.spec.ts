@@ -57,7 +57,7 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
     const tabs = page.getByRole("navigation", { name: "API key" });
 
     // --- Email ---
-    await tabs.getByRole("link", { name: "Email" }).click();
+    await tabs.getByRole("link", { name: "Email", exact: true }).click();
     await expect(page).toHaveURL(`${BASE_URL}${keyBase}/email`);
     await waitForHydration(page);
     const emailSwitch = page.getByRole("switch", { name: /Email notifications/ });
