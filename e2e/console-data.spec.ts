@@ -56,8 +56,8 @@ test("a call made over HTTP turns the getting-started check green and shows in t
   await waitForHydration(page);
   const check = page.getByRole("status").filter({ hasText: "first successful call" });
   await expect(check).toHaveAttribute("data-state", "waiting");
-  await expect(page.getByLabel("First call")).toContainText(`x-service-api-key: ${ws.apiKey}`);
-  await expect(page.getByLabel("First call")).not.toContainText(ws.keyHeaders["x-service-auth-token"]);
+  await expect(page.getByLabel("First call", { exact: true })).toContainText(`x-service-api-key: ${ws.apiKey}`);
+  await expect(page.getByLabel("First call", { exact: true })).not.toContainText(ws.keyHeaders["x-service-auth-token"]);
 
   const okId = `e2e-ok-${Date.now()}`;
   const ok = await post("/v2/organizations/get", { ...ws.keyHeaders, "x-request-id": okId }, {});
@@ -71,7 +71,7 @@ test("a call made over HTTP turns the getting-started check green and shows in t
     timeout: 20_000,
   });
   await page.getByRole("button", { name: "Reveal the auth token to copy the call" }).click();
-  await expect(page.getByLabel("First call")).toContainText(ws.keyHeaders["x-service-auth-token"]);
+  await expect(page.getByLabel("First call", { exact: true })).toContainText(ws.keyHeaders["x-service-auth-token"]);
 
   await page.getByRole("navigation", { name: "API key" }).getByRole("link", { name: "Request log" }).click();
   await expect(page).toHaveURL(`${BASE_URL}${keyBase}/requests`);

@@ -52,7 +52,7 @@ export function EndpointHealthPanel({
   const endpoints = health.data ?? [];
   if (health.error) return <FormMessage error={health.error.message} />;
   if (health.isPending) return <p className="text-sm text-zinc-600">Loading…</p>;
-  if (endpoints.length === 0) return <p className="text-sm text-zinc-600">No endpoints yet.</p>;
+  if (endpoints.length === 0) return <p className="text-sm text-zinc-600">No endpoints to watch yet.</p>;
   return (
     <ul aria-label="Endpoint health" className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
       {endpoints.map((e) => (
