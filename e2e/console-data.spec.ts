@@ -81,7 +81,7 @@ test("a call made over HTTP turns the getting-started check green and shows in t
   await expect(okRow).toContainText("/v2/organizations/get");
   await expect(okRow).toContainText("200");
   await expect(calls.getByRole("row").filter({ hasText: badId })).toContainText("400 INVALID_ARGUMENT");
-  await page.getByLabel("Status").selectOption("clientError");
+  await page.getByLabel("Status", { exact: true }).selectOption("clientError");
   await expect(calls.getByRole("row").filter({ hasText: badId })).toBeVisible();
   await expect(calls.getByRole("row").filter({ hasText: okId })).toHaveCount(0);
 
