@@ -58,7 +58,7 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
     const tabs = page.getByRole("navigation", { name: "API key" });
 
     // --- Email ---
-    await tabs.getByRole("link", { name: "Email" }).click();
+    await tabs.getByRole("link", { name: "Email", exact: true }).click();
     await expect(page).toHaveURL(`${BASE_URL}${keyBase}/email`);
     await waitForHydration(page);
     const emailSwitch = page.getByRole("switch", { name: /Email notifications/ });
@@ -228,7 +228,8 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
       .getByRole("listitem")
       .filter({ hasText: "comment_annotation.add" });
     await expect(message).toHaveCount(1, { timeout: 20_000 });
-    await expect(message).toContainText("endpoint: success", { timeout: 20_000 });
+    // Endpoints are shown by name (the description), not by id.
+    await expect(message).toContainText("E2E receiver, edited: success", { timeout: 20_000 });
     await message.locator("summary").focus();
     await page.keyboard.press("Enter");
     const attempts = message.getByRole("list", { name: /^Attempts of / }).getByRole("listitem");

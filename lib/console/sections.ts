@@ -20,6 +20,9 @@ export const API_KEY_SECTIONS = [
   { id: "email", label: "Email", path: "/email" },
   { id: "webhooks", label: "Webhooks", path: "/webhooks" },
   { id: "advanced-webhooks", label: "Advanced webhooks", path: "/advanced-webhooks" },
+  { id: "requests", label: "Request log", path: "/requests" },
+  { id: "usage", label: "Usage", path: "/usage" },
+  { id: "email-log", label: "Email log", path: "/email-log" },
 ] as const satisfies readonly Section[];
 
 export type WorkspaceSectionId = (typeof WORKSPACE_SECTIONS)[number]["id"];

@@ -49,6 +49,8 @@ interface Registered {
   handler: (data: unknown, ctx: JobContext) => Promise<void>;
   concurrency: number;
   leaseSeconds: number;
+  /** Periodic kinds: one row that goes back to pending `everyMs` after each run (see definePeriodicJob). */
+  everyMs?: number;
 }
 
 /** A long-running loop a working process runs beside the job worker (event dispatcher, webhook delivery worker). */
@@ -85,6 +87,7 @@ export const jobModules: (() => Promise<unknown>)[] = [
   () => import("@/lib/domain/email/send-trigger-email"),
   () => import("./workers/webhook-worker"),
   () => import("./workers/event-dispatcher"),
+  () => import("@/lib/domain/usage/sweep-job"),
 ];
 
 export function defineJob<T extends object>(
@@ -108,6 +111,32 @@ export function defineJob<T extends object>(
       return id;
     },
   };
+}
+
+/**
+ * A job that runs every `everyMs` on one process of the database (a sweep): one row per kind, id
+ * `periodic_<kind>`, created by the first worker to start and sent back to pending after each run, failed or
+ * not, so it never ends. A failing run is retried by the kind's retry policy before that.
+ */
+export function definePeriodicJob(kind: string, everyMs: number, handler: (ctx: JobContext) => Promise<void>) {
+  state.definitions.set(kind, {
+    kind,
+    handler: (_data, ctx) => handler(ctx),
+    concurrency: 1,
+    leaseSeconds: 15 * 60,
+    everyMs,
+  });
+}
+
+async function schedulePeriodicJobs() {
+  for (const def of state.definitions.values()) {
+    if (def.everyMs === undefined) continue;
+    await db().$executeRaw`
+      INSERT INTO "Job" ("id", "kind", "payload", "status", "runAt", "createdAt")
+      VALUES (${`periodic_${def.kind}`}, ${def.kind}, '{}'::jsonb, 'pending', ${new Date()}, ${new Date()})
+      ON CONFLICT ("id") DO UPDATE SET "status" = 'pending', "finishedAt" = NULL
+        WHERE "Job"."status" IN ('done', 'failed')`;
+  }
 }
 
 /** Registers a loop that every working process starts with the job worker and stops with it. */
@@ -145,6 +174,20 @@ async function finish(def: Registered, job: ClaimedJob, error: unknown) {
   if (!state.claimed.delete(job.id)) return; // released at shutdown: it runs again after the restart
   const lease = { id: job.id, status: "running", attempts: job.attempts };
   const now = new Date();
+  const lastError =
+    error === undefined ? null : (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  const delay =
+    error === undefined || error instanceof FinalJobFailure ? undefined : retryDelayMs(def.kind, job.attempts);
+  if (def.everyMs !== undefined && delay === undefined) {
+    // A periodic job never ends: after a success, or a failure with no retry left, it waits for its next turn.
+    if (error !== undefined) log.warn("periodic job failed", { kind: def.kind, ...errorFields(error) });
+    const runAt = new Date(now.getTime() + def.everyMs);
+    await db().job.updateMany({
+      where: lease,
+      data: { status: "pending", attempts: 0, runAt, leaseUntil: null, lastError },
+    });
+    return;
+  }
   if (error === undefined) {
     await db().job.updateMany({
       where: lease,
@@ -152,8 +195,6 @@ async function finish(def: Registered, job: ClaimedJob, error: unknown) {
     });
     return;
   }
-  const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
-  const delay = error instanceof FinalJobFailure ? undefined : retryDelayMs(def.kind, job.attempts);
   log.warn(delay === undefined ? "job failed for good" : "job failed; it is retried", {
     kind: def.kind,
     jobId: job.id,
@@ -239,6 +280,7 @@ async function tick(): Promise<TickResult> {
 export async function startJobs(opts: { work: boolean }) {
   await stopJobs();
   if (!opts.work) return;
+  await schedulePeriodicJobs();
   state.worker = startWakeLoop({ name: "job worker", channels: [JOBS_CHANNEL], tick });
   for (const loop of state.loops.values()) loop.start();
 }

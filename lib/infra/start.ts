@@ -9,6 +9,7 @@ import { log } from "./log";
 import { jobModules, startJobs, stopJobs } from "./jobs";
 import { startNotifyBus, stopNotifyBus } from "./notify-bus";
 import { watchCredentialChanges } from "./credential-cache";
+import { startRequestLog, stopRequestLog } from "./request-log-writer";
 import { startLive } from "@/lib/live/live-server";
 import { resealUnboundSecrets } from "@/lib/domain/operator/reseal-secrets";
 
@@ -73,6 +74,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
   }
   await Promise.all(jobModules.map((load) => load()));
   await startJobs({ work: opts.role === "server" });
+  if (opts.role === "server") startRequestLog();
   // Live sync starts before the runtime reports ready: server.mjs opens the port (and /live) only then.
   const live = opts.role === "server" ? await startLive() : undefined;
   setRuntime({ databaseUrl, databaseMode, secretKey, ready: true });
@@ -85,6 +87,8 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
       await live?.stop();
       await stopJobs({ deadline: opts.deadline });
       await opts.drained;
+      // After the drain: the calls answered during it are in the last flush.
+      await stopRequestLog();
       await stopNotifyBus();
       await disconnectDb();
       await embedded?.stop();

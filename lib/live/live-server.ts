@@ -14,6 +14,7 @@ import {
 } from "@/lib/domain/crdt/crdt-log";
 import { db, transaction } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
+import { recordUsage } from "@/lib/infra/request-log-writer";
 import { runtime } from "@/lib/infra/runtime";
 import { errorFields, log } from "@/lib/infra/log";
 import { documentName, parseDocumentName } from "./document-name";
@@ -79,6 +80,7 @@ export async function startLive(): Promise<LiveHandle> {
         if (!key) throw new LiveRefusal("invalid-document-name");
         const access = await verifyLiveToken(token, key, socket.clientIp);
         guards.admit(socket, key.apiKeyId, name);
+        recordUsage(key.apiKeyId, "liveConnections");
         connectionConfig.readOnly = access.readOnly;
         return { key, token, access } satisfies Omit<LiveContext, "socket">;
       } catch (err) {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
-import { WorkspaceList } from "@/components/console/workspaces/workspace-list";
+import { WorkspaceSearch } from "@/components/console/workspaces/workspace-search";
 import { PAGE_SIZE } from "@/lib/console/page-size";
 import { requireViewer } from "@/lib/console/viewer";
 import { listWorkspacePage } from "@/lib/domain/workspaces/list-workspace-page";
@@ -27,7 +27,7 @@ export default async function WorkspacesPage() {
           </Link>
         }
       />
-      <WorkspaceList initialPage={firstPage} showOwner={viewer.operator} />
+      <WorkspaceSearch initialPage={firstPage} showOwner={viewer.operator} />
     </>
   );
 }

@@ -5,6 +5,8 @@ import { ui } from "../styles";
 import { useHydrated } from "../use-hydrated";
 import { AdvancedWebhookSwitch } from "./advanced-webhook-switch";
 import { DeliveryLog } from "./delivery-log";
+import { EndpointHealthPanel } from "./endpoint-health";
+import type { EndpointHealth } from "@/lib/domain/webhooks/endpoint-health";
 import { EndpointList } from "./endpoint-list";
 import type { AdvancedConfigView, EndpointView, IteratorPage, MessageView } from "./types";
 
@@ -17,6 +19,7 @@ export function AdvancedWebhooks({
   configured: initiallyConfigured,
   initialEndpoints,
   initialMessages,
+  initialHealth,
 }: {
   workspaceId: string;
   apiKeyId: string;
@@ -25,6 +28,7 @@ export function AdvancedWebhooks({
   configured: boolean;
   initialEndpoints?: IteratorPage & { endpoints: EndpointView[] };
   initialMessages: IteratorPage & { messages: MessageView[] };
+  initialHealth?: EndpointHealth[];
 }) {
   const hydrated = useHydrated();
   const [config, setConfig] = useState(initialConfig);
@@ -67,6 +71,20 @@ export function AdvancedWebhooks({
         )}
       </section>
 
+      {config.isEnabled && (
+        <section aria-labelledby="health-heading" className={ui.card}>
+          <h2 id="health-heading" className={`${ui.cardTitle} mb-1`}>
+            Endpoint health
+          </h2>
+          <p className="mb-4 text-sm text-zinc-600">
+            Whether each endpoint is receiving its messages: the last success, the share of failed attempts over the
+            last 24 hours, and why an endpoint is disabled. Send test event delivers a signed{" "}
+            <code className="font-mono">webhook.test</code> message to it now.
+          </p>
+          <EndpointHealthPanel workspaceId={workspaceId} apiKeyId={apiKeyId} initial={initialHealth} />
+        </section>
+      )}
+
       <section aria-labelledby="log-heading" className={ui.card}>
         <h2 id="log-heading" className={`${ui.cardTitle} mb-1`}>
           Delivery log
@@ -80,6 +98,7 @@ export function AdvancedWebhooks({
           apiKeyId={apiKeyId}
           initialPage={initialMessages}
           canResend={config.isEnabled}
+          eventTypes={eventTypes}
         />
       </section>
     </div>

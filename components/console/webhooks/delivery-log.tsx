@@ -1,16 +1,18 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
 import { callOperation } from "@/lib/console/operations";
 import { PAGE_SIZE } from "@/lib/console/page-size";
+import { deliveryLogAction } from "@/lib/console/webhooks/actions";
 import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { usePagedQuery } from "../use-paged-query";
+import { ExactTime, useEndpointHealth } from "./endpoint-health";
 import { asPaged, type AttemptView, type IteratorPage, type MessageView } from "./types";
 
 type Page = IteratorPage & { messages: MessageView[] };
@@ -28,32 +30,141 @@ const statusBadge = (status: string) =>
       : "border-zinc-300 bg-zinc-50 text-zinc-700";
 
 /** The delivery log: messages newest first, each opening onto its attempts, with Resend (advanced endpoints). */
+type Outcome = "success" | "failed" | "pending" | "skipped";
+interface Filter {
+  endpointId?: string;
+  eventType?: string;
+  outcome?: Outcome;
+}
+const outcomes: [Outcome, string][] = [
+  ["success", "Delivered"],
+  ["failed", "Failed"],
+  ["pending", "Retrying / pending"],
+  ["skipped", "Skipped"],
+];
+
+/** The delivery log: filters by endpoint, event type and outcome over the pages of messages. */
 export function DeliveryLog({
   workspaceId,
   apiKeyId,
   initialPage,
   canResend,
+  eventTypes,
 }: {
   workspaceId: string;
   apiKeyId: string;
   initialPage: Page;
   canResend: boolean;
+  eventTypes: readonly string[];
+}) {
+  const [filter, setFilter] = useState<Filter>({});
+  const endpoints = useEndpointHealth(workspaceId, apiKeyId).data ?? [];
+  const ids = { endpoint: useId(), type: useId(), outcome: useId() };
+  const set = (patch: Filter) => setFilter((f) => ({ ...f, ...patch }));
+  const none = !filter.endpointId && !filter.eventType && !filter.outcome;
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-3 sm:grid-cols-3">
+        <div className="min-w-0">
+          <label htmlFor={ids.endpoint} className={ui.label}>
+            Endpoint
+          </label>
+          <select
+            id={ids.endpoint}
+            className={`${ui.input} mt-1`}
+            value={filter.endpointId ?? ""}
+            onChange={(e) => set({ endpointId: e.target.value || undefined })}
+          >
+            <option value="">All endpoints</option>
+            {endpoints.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-0">
+          <label htmlFor={ids.type} className={ui.label}>
+            Event type
+          </label>
+          <select
+            id={ids.type}
+            className={`${ui.input} mt-1`}
+            value={filter.eventType ?? ""}
+            onChange={(e) => set({ eventType: e.target.value || undefined })}
+          >
+            <option value="">All event types</option>
+            {[...eventTypes, "webhook.test"].map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-0">
+          <label htmlFor={ids.outcome} className={ui.label}>
+            Outcome
+          </label>
+          <select
+            id={ids.outcome}
+            className={`${ui.input} mt-1`}
+            value={filter.outcome ?? ""}
+            onChange={(e) => set({ outcome: (e.target.value || undefined) as Outcome | undefined })}
+          >
+            <option value="">All outcomes</option>
+            {outcomes.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Messages
+        key={`${filter.endpointId}/${filter.eventType}/${filter.outcome}`}
+        workspaceId={workspaceId}
+        apiKeyId={apiKeyId}
+        filter={filter}
+        initialPage={none ? initialPage : undefined}
+        canResend={canResend}
+        names={new Map(endpoints.map((e) => [e.id, e.name]))}
+      />
+    </div>
+  );
+}
+
+function Messages({
+  workspaceId,
+  apiKeyId,
+  filter,
+  initialPage,
+  canResend,
+  names,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  filter: Filter;
+  initialPage?: Page;
+  canResend: boolean;
+  names: Map<string, string>;
 }) {
   const queryClient = useQueryClient();
   const target = { workspaceId, apiKeyId };
   const { query, pager } = usePagedQuery({
-    queryKey: (iterator) => apiKeyKeys.messages(workspaceId, apiKeyId, iterator),
+    queryKey: (iterator) => [
+      ...apiKeyKeys.messages(workspaceId, apiKeyId, iterator),
+      filter.endpointId ?? "",
+      filter.eventType ?? "",
+      filter.outcome ?? "",
+    ],
     fetchPage: async (iterator) =>
-      asPaged(
-        await unwrap(
-          callOperation("/v2/workspace/advancedwebhook/messages/get", { limit: PAGE_SIZE, iterator }, target),
-        ),
-      ),
-    initialPage: asPaged(initialPage),
+      asPaged(await unwrap(deliveryLogAction({ limit: PAGE_SIZE, iterator, ...filter }, target))),
+    initialPage: initialPage && asPaged(initialPage),
     refetchInterval: POLL_MS,
   });
   const messages = query.data?.messages ?? [];
   const refresh = () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.advancedWebhook(workspaceId, apiKeyId) });
+  const filtered = !!(filter.endpointId || filter.eventType || filter.outcome);
 
   return (
     <div className="space-y-4">
@@ -68,14 +179,25 @@ export function DeliveryLog({
         </button>
       </div>
       <FormMessage error={query.error?.message} />
-      {messages.length === 0 ? (
+      {query.isPending ? (
+        <p className="text-sm text-zinc-600">Loading…</p>
+      ) : messages.length === 0 ? (
         <p className="text-sm text-zinc-600">
-          No messages yet. Events show up here once a webhook is set to receive them.
+          {filtered
+            ? "No messages match these filters."
+            : "No messages yet. Events show up here once a webhook is set to receive them."}
         </p>
       ) : (
         <ul aria-label="Messages" className="space-y-3">
           {messages.map((m) => (
-            <MessageItem key={m.id} message={m} workspaceId={workspaceId} apiKeyId={apiKeyId} canResend={canResend} />
+            <MessageItem
+              key={m.id}
+              message={m}
+              workspaceId={workspaceId}
+              apiKeyId={apiKeyId}
+              canResend={canResend}
+              names={names}
+            />
           ))}
         </ul>
       )}
@@ -89,19 +211,21 @@ function MessageItem({
   workspaceId,
   apiKeyId,
   canResend,
+  names,
 }: {
   message: MessageView;
   workspaceId: string;
   apiKeyId: string;
   canResend: boolean;
+  names: Map<string, string>;
 }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState<string | null>(null);
   const target = { workspaceId, apiKeyId };
   const resend = useMutation({
-    mutationFn: () =>
-      unwrap(callOperation("/v2/workspace/advancedwebhook/messages/resend", { messageId: m.id }, target)),
+    mutationFn: (endpointId?: string) =>
+      unwrap(callOperation("/v2/workspace/advancedwebhook/messages/resend", { messageId: m.id, endpointId }, target)),
     onSuccess: (r) => {
       setNote(
         r.endpointIds.length
@@ -124,23 +248,36 @@ function MessageItem({
           <span className="flex shrink-0 flex-wrap items-center gap-2 text-sm text-zinc-500">
             {m.deliveries.map((d, i) => (
               <span key={i} className={`${ui.badge} ${statusBadge(d.status)}`}>
-                {d.target === "endpoint" ? "endpoint" : d.target}: {d.status}
+                {d.target === "endpoint" ? (d.endpointId && names.get(d.endpointId)) || "endpoint" : d.target}:{" "}
+                {d.status}
               </span>
             ))}
-            <time dateTime={m.timestamp}>{formatTime(m.timestamp)}</time>
+            <ExactTime value={m.timestamp} />
           </span>
         </summary>
         {open && (
           <div className="space-y-3 border-t border-zinc-200 p-3 sm:p-4">
             <ul className="space-y-1 text-sm text-zinc-700">
               {m.deliveries.map((d, i) => (
-                <li key={i} className="break-all">
-                  {d.target === "endpoint"
-                    ? `Endpoint ${d.endpointId ?? "(deleted)"}`
-                    : `Simple webhook (${d.target}) ${d.url ?? ""}`}
-                  : {d.status}, {d.attempts} attempt
-                  {d.attempts === 1 ? "" : "s"}
-                  {d.lastError && <span className="text-red-800"> ({d.lastError})</span>}
+                <li key={i} className="flex flex-wrap items-center gap-2 break-words">
+                  <span>
+                    {d.target === "endpoint"
+                      ? `Endpoint ${d.endpointId ? (names.get(d.endpointId) ?? d.endpointId) : "(deleted)"}`
+                      : `Simple webhook (${d.target}) ${d.url ?? ""}`}
+                    : {d.status}, {d.attempts} attempt
+                    {d.attempts === 1 ? "" : "s"}
+                    {d.lastError && <span className="text-red-800"> ({d.lastError})</span>}
+                  </span>
+                  {canResend && d.target === "endpoint" && d.endpointId && d.status === "failed" && (
+                    <button
+                      type="button"
+                      className={`${ui.secondary} ${ui.small}`}
+                      disabled={resend.isPending}
+                      onClick={() => resend.mutate(d.endpointId!)}
+                    >
+                      Resend to this endpoint
+                    </button>
+                  )}
                 </li>
               ))}
             </ul>
@@ -152,14 +289,14 @@ function MessageItem({
                 {JSON.stringify(m.payload, null, 2)}
               </pre>
             </details>
-            <Attempts workspaceId={workspaceId} apiKeyId={apiKeyId} messageId={m.id} />
+            <Attempts workspaceId={workspaceId} apiKeyId={apiKeyId} messageId={m.id} names={names} />
             <FormMessage error={resend.error?.message} success={note} />
             {canResend && hasEndpoint && (
               <button
                 type="button"
                 className={`${ui.secondary} ${ui.small}`}
                 disabled={resend.isPending}
-                onClick={() => resend.mutate()}
+                onClick={() => resend.mutate(undefined)}
               >
                 {resend.isPending ? "Resending…" : "Resend"}
               </button>
@@ -171,7 +308,17 @@ function MessageItem({
   );
 }
 
-function Attempts({ workspaceId, apiKeyId, messageId }: { workspaceId: string; apiKeyId: string; messageId: string }) {
+function Attempts({
+  workspaceId,
+  apiKeyId,
+  messageId,
+  names,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  messageId: string;
+  names: Map<string, string>;
+}) {
   const attempts = useQuery({
     queryKey: apiKeyKeys.attempts(workspaceId, apiKeyId, messageId),
     queryFn: () =>
@@ -202,11 +349,14 @@ function Attempts({ workspaceId, apiKeyId, messageId }: { workspaceId: string; a
               </span>
               <span className="text-zinc-600">{a.durationMs} ms</span>
               <span className="text-zinc-600">{a.trigger === "manual" ? "resent" : "scheduled"}</span>
-              <time dateTime={a.timestamp} className="text-zinc-500">
-                {formatTime(a.timestamp)}
-              </time>
+              <span className="text-zinc-500">
+                <ExactTime value={a.timestamp} />
+              </span>
             </div>
-            <p className="font-mono text-xs break-all text-zinc-500">{a.url}</p>
+            <p className="text-xs break-all text-zinc-500">
+              {a.endpointId && names.get(a.endpointId) ? `${names.get(a.endpointId)} · ` : ""}
+              <span className="font-mono">{a.url}</span>
+            </p>
             {a.error && <p className="break-words text-red-800">{a.error}</p>}
             {a.response && (
               <pre className="max-h-32 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs break-all whitespace-pre-wrap text-zinc-800">

@@ -15,15 +15,30 @@ import { PlanBadge } from "./plan-badge";
 interface Page {
   workspaces: OperatorWorkspaceView[];
   nextPageToken?: string;
+  total: number;
 }
 
-export function WorkspaceList({ initialPage, showOwner }: { initialPage: Page; showOwner: boolean }) {
+/** Newest first; `search` (workspace-search.tsx) narrows it. */
+export function WorkspaceList({
+  initialPage,
+  showOwner,
+  search = "",
+}: {
+  initialPage?: Page;
+  showOwner: boolean;
+  search?: string;
+}) {
   const { query, pager } = usePagedQuery({
-    queryKey: workspaceKeys.list,
-    fetchPage: (pageToken) => unwrap(listWorkspacesAction({ pageSize: PAGE_SIZE, pageToken })),
+    queryKey: (pageToken) => workspaceKeys.list(search, pageToken),
+    fetchPage: (pageToken) => unwrap(listWorkspacesAction({ pageSize: PAGE_SIZE, pageToken, search })),
     initialPage,
   });
   const workspaces = query.data?.workspaces ?? [];
+  const total = query.data?.total ?? 0;
+
+  if (query.isPending) return <p className="text-sm text-zinc-600">Loading…</p>;
+  if (search && workspaces.length === 0 && !query.error)
+    return <p className={`${ui.card} text-zinc-600`}>No workspace matches “{search}”.</p>;
 
   if (query.error)
     return (
@@ -45,6 +60,10 @@ export function WorkspaceList({ initialPage, showOwner }: { initialPage: Page; s
   }
   return (
     <div>
+      <p className="mb-2 text-sm text-zinc-600" aria-live="polite">
+        {total.toLocaleString("en")} workspace{total === 1 ? "" : "s"}
+        {search ? ` matching “${search}”` : ""}
+      </p>
       <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 bg-white" aria-label="Workspaces">
         {workspaces.map((ws) => (
           <li key={ws.id} className="flex flex-col gap-2 p-4 sm:flex-row sm:items-center sm:justify-between">

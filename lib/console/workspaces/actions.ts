@@ -5,10 +5,9 @@ import { clientIpOf } from "@/lib/api/client-ip";
 import { limitRate } from "@/lib/api/run-operation";
 import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
 import { updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
-import { listPageInput } from "@/lib/domain/paging";
 import { createWorkspace, createWorkspaceRateLimit } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
-import { listWorkspacePage } from "@/lib/domain/workspaces/list-workspace-page";
+import { listWorkspacePage, listWorkspacePageInput } from "@/lib/domain/workspaces/list-workspace-page";
 import { transaction } from "@/lib/infra/db";
 import { assertMayCreateWorkspaceFor } from "../access";
 import { consoleAction } from "../action";
@@ -18,7 +17,7 @@ import { consoleAction } from "../action";
 
 export const listWorkspacesAction = consoleAction({
   access: "viewer",
-  input: listPageInput,
+  input: listWorkspacePageInput,
   run: (input, { viewer, db }) => listWorkspacePage(viewer.scope, input, db),
 });
 

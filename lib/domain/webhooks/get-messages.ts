@@ -11,11 +11,21 @@ export const getMessagesInput = z.strictObject({
   eventType: z.string().min(1).max(100).optional(),
 });
 
-export async function getMessages(scope: ApiKeyScope, input: z.output<typeof getMessagesInput>, tx: Reader) {
+/** The console also filters by a delivery's outcome (`success`, `failed`, `pending`, ...): not a REST input. */
+export async function getMessages(
+  scope: ApiKeyScope,
+  input: z.output<typeof getMessagesInput>,
+  tx: Reader,
+  filter: { outcome?: string } = {},
+) {
+  const delivery = {
+    ...(input.endpointId && { endpointId: input.endpointId }),
+    ...(filter.outcome && { status: filter.outcome }),
+  };
   const where = {
     apiKeyId: scope.apiKeyId,
     ...(input.eventType && { eventType: input.eventType }),
-    ...(input.endpointId && { deliveries: { some: { endpointId: input.endpointId } } }),
+    ...(Object.keys(delivery).length > 0 && { deliveries: { some: delivery } }),
   };
   const page = await iteratorPage(input, "desc", (bound, orderBy, take) =>
     tx.webhookMessage.findMany({

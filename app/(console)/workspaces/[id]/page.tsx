@@ -2,6 +2,7 @@ import { DetailsList } from "@/components/console/details-list";
 import { CopyButton } from "@/components/console/copy-button";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
+import { DeleteWorkspace } from "@/components/console/workspaces/delete-workspace";
 import { PlanBadge } from "@/components/console/workspaces/plan-badge";
 import { RotateTokens } from "@/components/console/workspaces/rotate-tokens";
 import { WorkspaceSettingsForm } from "@/components/console/workspaces/workspace-settings-form";
@@ -82,6 +83,14 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
             />
           </section>
         )}
+
+        <section aria-labelledby="danger-heading" className={`${ui.card} border-red-200`}>
+          <h2 id="danger-heading" className={ui.cardTitle}>
+            Delete workspace
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-zinc-600">Deletes the workspace, its API keys and all their data.</p>
+          <DeleteWorkspace workspaceId={ws.id} name={ws.name} />
+        </section>
       </div>
     </>
   );

@@ -2,6 +2,8 @@ import { AllowedDomains } from "@/components/console/api-keys/allowed-domains";
 import { ApiKeyTabs } from "@/components/console/api-keys/api-key-tabs";
 import { ApiKeySwitches } from "@/components/console/api-keys/api-key-switches";
 import { AuthTokens } from "@/components/console/api-keys/auth-tokens";
+import { DeleteApiKey } from "@/components/console/api-keys/delete-api-key";
+import { GettingStarted } from "@/components/console/api-keys/getting-started";
 import { KeyTypeBadge } from "@/components/console/api-keys/key-type-badge";
 import { LiveConnections } from "@/components/console/api-keys/live-connections";
 import { RenameApiKeyForm } from "@/components/console/api-keys/rename-api-key-form";
@@ -13,6 +15,8 @@ import { formatTime } from "@/lib/console/format";
 import { apiKeyCrumbs, loadApiKeyPage } from "@/lib/console/page-data";
 import { getDomains } from "@/lib/domain/domains/domain-changes";
 import { db } from "@/lib/infra/db";
+import { publicUrl } from "@/lib/infra/env";
+import { apiKeyBase } from "@/lib/console/sections";
 
 export const metadata = { title: "API key · weft" };
 
@@ -29,6 +33,13 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
       <PageHeader title={key.name} crumbs={apiKeyCrumbs(ws)} description={<KeyTypeBadge type={key.type} />} />
       <ApiKeyTabs workspaceId={ws.id} apiKeyId={key.id} current="settings" />
       <div className="space-y-6">
+        <GettingStarted
+          workspaceId={ws.id}
+          apiKeyId={key.id}
+          baseUrl={publicUrl().origin}
+          advancedQueries={key.advancedQueries}
+          requestsHref={`${apiKeyBase(ws.id, key.id)}/requests`}
+        />
         <section aria-labelledby="key-heading" className={ui.card}>
           <h2 id="key-heading" className={`${ui.cardTitle} mb-4`}>
             Key
@@ -87,6 +98,16 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
         </section>
 
         <LiveConnections apiKeyId={key.id} />
+
+        <section aria-labelledby="revoke-heading" className={`${ui.card} border-red-200`}>
+          <h2 id="revoke-heading" className={ui.cardTitle}>
+            Revoke API key
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-zinc-600">
+            Deletes the key and all its data; calls with it are refused at once.
+          </p>
+          <DeleteApiKey workspaceId={ws.id} apiKeyId={key.id} name={key.name} />
+        </section>
       </div>
     </>
   );

@@ -7,6 +7,7 @@ import { PAGE_SIZE } from "@/lib/console/page-size";
 import { readServiceConfig } from "@/lib/domain/api-keys/service-config";
 import { weftEventTypes } from "@/lib/domain/events/event";
 import { ADVANCED_DEFAULTS, storedAdvanced } from "@/lib/domain/webhooks/advanced-settings";
+import { getEndpointHealth } from "@/lib/domain/webhooks/endpoint-health";
 import { getEndpoints } from "@/lib/domain/webhooks/get-endpoints";
 import { getMessages } from "@/lib/domain/webhooks/get-messages";
 import { db } from "@/lib/infra/db";
@@ -19,6 +20,7 @@ export default async function AdvancedWebhooksPage({ params }: { params: Promise
   const stored = storedAdvanced(await readServiceConfig(db(), keyScope.apiKeyId));
   const endpoints = stored?.isEnabled ? await getEndpoints(keyScope, { limit: PAGE_SIZE }, db()) : undefined;
   const messages = await getMessages(keyScope, { limit: PAGE_SIZE }, db());
+  const health = stored?.isEnabled ? await getEndpointHealth(keyScope, db()) : undefined;
   return (
     <>
       <PageHeader title={key.name} crumbs={apiKeyCrumbs(ws)} description={<KeyTypeBadge type={key.type} />} />
@@ -31,6 +33,7 @@ export default async function AdvancedWebhooksPage({ params }: { params: Promise
         configured={stored !== undefined}
         initialEndpoints={endpoints}
         initialMessages={messages}
+        initialHealth={health}
       />
     </>
   );

@@ -1,0 +1,130 @@
+"use client";
+
+import { useId, useState } from "react";
+import { unwrap } from "@/lib/console/action-result";
+import { formatTime } from "@/lib/console/format";
+import { listEmailLogAction } from "@/lib/console/usage/email-actions";
+import type { EmailLogPage } from "@/lib/domain/email/list-email-log";
+import { Pager } from "../pager";
+import { ui } from "../styles";
+import { usePagedQuery } from "../use-paged-query";
+
+const tones: Record<string, string> = {
+  sent: "border-green-300 bg-green-50 text-green-800",
+  failed: "border-red-300 bg-red-50 text-red-800",
+  skipped: "border-amber-300 bg-amber-50 text-amber-900",
+};
+
+/** The key's trigger emails, newest first, filtered by status; a row opens to the provider's answer. */
+export function EmailLog({
+  workspaceId,
+  apiKeyId,
+  initialPage,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  initialPage: EmailLogPage;
+}) {
+  const [status, setStatus] = useState<string | undefined>(undefined);
+  const id = useId();
+  return (
+    <div className="space-y-4">
+      <div className="sm:w-56">
+        <label htmlFor={id} className={ui.label}>
+          Status
+        </label>
+        <select
+          id={id}
+          className={`${ui.input} mt-1`}
+          value={status ?? ""}
+          onChange={(e) => setStatus(e.target.value || undefined)}
+        >
+          <option value="">All</option>
+          {initialPage.statuses.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      <EmailRows
+        key={status ?? ""}
+        workspaceId={workspaceId}
+        apiKeyId={apiKeyId}
+        status={status}
+        initialPage={status === undefined ? initialPage : undefined}
+      />
+    </div>
+  );
+}
+
+function EmailRows({
+  workspaceId,
+  apiKeyId,
+  status,
+  initialPage,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  status?: string;
+  initialPage?: EmailLogPage;
+}) {
+  const { query, pager } = usePagedQuery<EmailLogPage>({
+    queryKey: (token) => ["email-log", apiKeyId, status ?? "all", token ?? "first"],
+    fetchPage: (pageToken) => unwrap(listEmailLogAction({ status, pageToken }, { workspaceId, apiKeyId })),
+    initialPage,
+  });
+  const emails = query.data?.emails ?? [];
+  if (query.isPending) return <p className="text-sm text-zinc-600">Loading…</p>;
+  if (query.error)
+    return (
+      <p role="alert" className="text-red-800">
+        {query.error.message}
+      </p>
+    );
+  if (emails.length === 0)
+    return (
+      <p className="text-sm text-zinc-600">{status ? `No ${status} emails.` : "No trigger emails yet for this key."}</p>
+    );
+  return (
+    <>
+      <ul aria-label="Emails" className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
+        {emails.map((e) => (
+          <li key={e.id}>
+            <details>
+              <summary className="flex cursor-pointer list-none flex-col gap-1 p-3 hover:bg-zinc-50 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+                <span className="min-w-0">
+                  <span className="block text-sm font-medium break-words text-zinc-900">{e.to}</span>
+                  <span className="block text-xs text-zinc-600">{e.eventType}</span>
+                </span>
+                <span className="flex shrink-0 items-center gap-2 text-sm text-zinc-600">
+                  <span className={`${ui.badge} ${tones[e.status] ?? "border-zinc-300 bg-zinc-50 text-zinc-700"}`}>
+                    {e.status}
+                  </span>
+                  <time dateTime={e.time} title={e.time}>
+                    {formatTime(e.time)}
+                  </time>
+                </span>
+              </summary>
+              <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 border-t border-zinc-200 p-3 text-sm">
+                <dt className="text-zinc-600">Attempts</dt>
+                <dd>{e.attempts}</dd>
+                <dt className="text-zinc-600">Template</dt>
+                <dd className="font-mono break-words">{e.templateId ?? "weft's default"}</dd>
+                <dt className="text-zinc-600">Last change</dt>
+                <dd>
+                  <time dateTime={e.updatedAt} title={e.updatedAt}>
+                    {formatTime(e.updatedAt)}
+                  </time>
+                </dd>
+                <dt className="text-zinc-600">Provider response</dt>
+                <dd className="font-mono text-xs break-words whitespace-pre-wrap">{e.lastError ?? "—"}</dd>
+              </dl>
+            </details>
+          </li>
+        ))}
+      </ul>
+      <Pager label="Email log pages" {...pager} />
+    </>
+  );
+}

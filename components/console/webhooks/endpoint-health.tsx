@@ -1,0 +1,132 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
+import { unwrap } from "@/lib/console/action-result";
+import { formatTime } from "@/lib/console/format";
+import { endpointHealthAction, sendTestEventAction } from "@/lib/console/webhooks/actions";
+import type { EndpointHealth as Health, EndpointState } from "@/lib/domain/webhooks/endpoint-health";
+import { FormMessage } from "../form-message";
+import { ui } from "../styles";
+
+const POLL_MS = 5000;
+
+/** Every endpoint's health, shared by the health panel and the delivery log (names, filter options). */
+export function useEndpointHealth(workspaceId: string, apiKeyId: string, initial?: Health[]) {
+  return useQuery({
+    queryKey: [...apiKeyKeys.advancedWebhook(workspaceId, apiKeyId), "health"],
+    queryFn: () => unwrap(endpointHealthAction({}, { workspaceId, apiKeyId })),
+    initialData: initial,
+    refetchInterval: POLL_MS,
+  });
+}
+
+const stateBadge: Record<EndpointState, [string, string]> = {
+  healthy: ["Working", "border-emerald-300 bg-emerald-50 text-emerald-900"],
+  failing: ["Failing", "border-red-300 bg-red-50 text-red-800"],
+  disabled: ["Disabled", "border-zinc-400 bg-zinc-100 text-zinc-800"],
+  new: ["No attempts yet", "border-zinc-300 bg-zinc-50 text-zinc-700"],
+};
+
+/** An exact time: readable, with the ISO timestamp (seconds) on hover. */
+export function ExactTime({ value }: { value: string }) {
+  return (
+    <time dateTime={value} title={value}>
+      {formatTime(value)}
+    </time>
+  );
+}
+
+/** Endpoint health as Svix's portal shows it, with "Send test event" per endpoint. */
+export function EndpointHealthPanel({
+  workspaceId,
+  apiKeyId,
+  initial,
+}: {
+  workspaceId: string;
+  apiKeyId: string;
+  initial?: Health[];
+}) {
+  const health = useEndpointHealth(workspaceId, apiKeyId, initial);
+  const endpoints = health.data ?? [];
+  if (health.error) return <FormMessage error={health.error.message} />;
+  if (health.isPending) return <p className="text-sm text-zinc-600">Loading…</p>;
+  if (endpoints.length === 0) return <p className="text-sm text-zinc-600">No endpoints to watch yet.</p>;
+  return (
+    <ul aria-label="Endpoint health" className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
+      {endpoints.map((e) => (
+        <EndpointRow key={e.id} endpoint={e} workspaceId={workspaceId} apiKeyId={apiKeyId} />
+      ))}
+    </ul>
+  );
+}
+
+function EndpointRow({
+  endpoint: e,
+  workspaceId,
+  apiKeyId,
+}: {
+  endpoint: Health;
+  workspaceId: string;
+  apiKeyId: string;
+}) {
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState<string | null>(null);
+  const send = useMutation({
+    mutationFn: () => unwrap(sendTestEventAction({ endpointId: e.id }, { workspaceId, apiKeyId })),
+    onSuccess: (r) => {
+      setNote(`Test event ${r.messageId} sent; its attempt shows in the delivery log.`);
+      return queryClient.invalidateQueries({ queryKey: apiKeyKeys.advancedWebhook(workspaceId, apiKeyId) });
+    },
+  });
+  const [label, tone] = stateBadge[e.state];
+  const rate = e.attempts24h === 0 ? null : Math.round((e.failures24h / e.attempts24h) * 100);
+  return (
+    <li aria-label={e.name} className="space-y-2 p-3 sm:p-4" data-state={e.state}>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <p className="font-medium break-words text-zinc-900">{e.name}</p>
+          {e.name !== e.url && <p className="font-mono text-xs break-all text-zinc-500">{e.url}</p>}
+        </div>
+        <span className={`${ui.badge} ${tone} self-start`}>{label}</span>
+      </div>
+      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-zinc-600">Last success</dt>
+        <dd className="text-zinc-900">{e.lastSuccessAt ? <ExactTime value={e.lastSuccessAt} /> : "Never"}</dd>
+        <dt className="text-zinc-600">Failure rate (24 h)</dt>
+        <dd className="text-zinc-900">
+          {rate === null
+            ? "No attempts in the last 24 hours"
+            : `${rate}% (${e.failures24h} of ${e.attempts24h} attempt${e.attempts24h === 1 ? "" : "s"} failed)`}
+        </dd>
+        {e.failingSince && (
+          <>
+            <dt className="text-zinc-600">Failing since</dt>
+            <dd className="text-red-800">
+              <ExactTime value={e.failingSince} />
+            </dd>
+          </>
+        )}
+        {e.disabledReason && (
+          <>
+            <dt className="text-zinc-600">Why disabled</dt>
+            <dd className="text-zinc-900">{e.disabledReason}</dd>
+          </>
+        )}
+      </dl>
+      <FormMessage error={send.error?.message} success={note} />
+      <button
+        type="button"
+        className={`${ui.secondary} ${ui.small}`}
+        disabled={send.isPending || e.state === "disabled"}
+        onClick={() => {
+          setNote(null);
+          send.mutate();
+        }}
+      >
+        {send.isPending ? "Sending…" : "Send test event"}
+      </button>
+    </li>
+  );
+}

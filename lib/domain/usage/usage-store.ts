@@ -1,0 +1,103 @@
+import { Prisma } from "@/lib/generated/prisma/client";
+import type { Reader, Tx } from "@/lib/infra/db";
+
+// Raw SQL of the request log and the daily usage counters (usage.prisma).
+
+export interface RequestLogRow {
+  apiKeyId: string;
+  workspaceId?: string;
+  operation: string;
+  httpStatus: number;
+  errorStatus?: string;
+  durationMs: number;
+  requestId: string;
+  createdAt: Date;
+}
+
+export type UsageCounter = "apiCalls" | "apiErrors" | "liveConnections";
+
+export interface UsageIncrement {
+  apiKeyId: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  metric: UsageCounter;
+  count: number;
+}
+
+/** One multi-row INSERT for the whole batch. */
+export async function insertRequestLog(tx: Tx, rows: RequestLogRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.apiRequestLog.createMany({
+    data: rows.map((r) => ({ ...r, workspaceId: r.workspaceId ?? null, errorStatus: r.errorStatus ?? null })),
+  });
+}
+
+/** `count = count + n` for every (key, day, metric) of the batch, in one statement: correct across instances. */
+export async function addUsage(tx: Tx, increments: UsageIncrement[]): Promise<void> {
+  if (increments.length === 0) return;
+  await tx.$executeRaw`
+    INSERT INTO "UsageDay" ("apiKeyId", "day", "metric", "count")
+    SELECT * FROM unnest(${increments.map((i) => i.apiKeyId)}::text[], ${increments.map((i) => i.day)}::date[],
+                         ${increments.map((i) => i.metric)}::text[], ${increments.map((i) => i.count)}::int[])
+    ON CONFLICT ("apiKeyId", "day", "metric") DO UPDATE SET "count" = "UsageDay"."count" + EXCLUDED."count"`;
+}
+
+export interface SweepBounds {
+  /** Rows kept per key, newest first. */
+  perKey: number;
+  /** Rows older than this go. */
+  before: Date;
+  /** Usage counters of days before this go. */
+  usageBefore: Date;
+}
+
+/** Trims the request log to its bounds; returns how many rows went. */
+export async function sweepRequestLog(tx: Tx, bounds: SweepBounds): Promise<number> {
+  const old = await tx.$executeRaw`DELETE FROM "ApiRequestLog" WHERE "createdAt" < ${bounds.before}`;
+  const surplus = await tx.$executeRaw`
+    DELETE FROM "ApiRequestLog" WHERE "id" IN (
+      SELECT "id" FROM (
+        SELECT "id", row_number() OVER (PARTITION BY "apiKeyId" ORDER BY "createdAt" DESC, "id" DESC) AS "rank"
+        FROM "ApiRequestLog"
+        WHERE "apiKeyId" IN (
+          SELECT "apiKeyId" FROM "ApiRequestLog" GROUP BY "apiKeyId" HAVING count(*) > ${bounds.perKey})) ranked
+      WHERE "rank" > ${bounds.perKey})`;
+  await tx.$executeRaw`DELETE FROM "UsageDay" WHERE "day" < ${bounds.usageBefore}::date`;
+  return old + surplus;
+}
+
+export interface UsageCount {
+  day: string;
+  metric: string;
+  count: number;
+}
+
+/**
+ * Per UTC day since `since`: the counters, and what is counted from the tables themselves (rows created that
+ * day): documents, users, notifications, webhook deliveries, emails.
+ */
+export async function readUsage(tx: Reader, apiKeyId: string, since: Date): Promise<UsageCount[]> {
+  const day = Prisma.sql`to_char("createdAt", 'YYYY-MM-DD')`;
+  const rows = await tx.$queryRaw<UsageCount[]>`
+    SELECT to_char("day", 'YYYY-MM-DD') AS "day", "metric", "count" FROM "UsageDay"
+      WHERE "apiKeyId" = ${apiKeyId} AND "day" >= ${since}::date
+    UNION ALL SELECT ${day}, 'documents', count(*)::int FROM "Document"
+      WHERE "apiKeyId" = ${apiKeyId} AND "createdAt" >= ${since} GROUP BY 1
+    UNION ALL SELECT ${day}, 'users', count(*)::int FROM "OrganizationUser"
+      WHERE "apiKeyId" = ${apiKeyId} AND "createdAt" >= ${since} GROUP BY 1
+    UNION ALL SELECT ${day}, 'notifications', count(*)::int FROM "Notification"
+      WHERE "apiKeyId" = ${apiKeyId} AND "createdAt" >= ${since} GROUP BY 1
+    UNION ALL SELECT ${day}, 'webhookDeliveries', count(*)::int FROM "WebhookDelivery"
+      WHERE "apiKeyId" = ${apiKeyId} AND "createdAt" >= ${since} GROUP BY 1
+    UNION ALL SELECT ${day}, 'emails', count(*)::int FROM "EmailDelivery"
+      WHERE "apiKeyId" = ${apiKeyId} AND "createdAt" >= ${since} GROUP BY 1`;
+  return rows.map((r) => ({ day: r.day, metric: r.metric, count: Number(r.count) }));
+}
+
+/** Whether the key has ever answered a call with a status below 400 (counters, so it survives the log's bounds). */
+export async function hasSuccessfulCall(tx: Reader, apiKeyId: string): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ ok: bigint | number | null }[]>`
+    SELECT sum(CASE WHEN "metric" = 'apiCalls' THEN "count" ELSE -"count" END) AS "ok" FROM "UsageDay"
+    WHERE "apiKeyId" = ${apiKeyId} AND "metric" IN ('apiCalls', 'apiErrors')`;
+  return Number(row?.ok ?? 0) > 0;
+}

@@ -1,0 +1,109 @@
+import { observeRequests, type ObservedRequest } from "@/lib/api/request-observers";
+import {
+  addUsage,
+  insertRequestLog,
+  type RequestLogRow,
+  type UsageCounter,
+  type UsageIncrement,
+} from "@/lib/domain/usage/usage-store";
+import { transaction } from "./db";
+import { errorFields, log } from "./log";
+
+// The console's request log and usage counters, fed by the request observers without a write per request: calls
+// are buffered in memory and flushed in batches (every second, or at once when a batch is full) as one
+// multi-row INSERT plus one counter upsert, in one transaction. Best-effort by design: if the database refuses a
+// batch, it is dropped and logged; when the buffer is full (a database that is down), new calls are not logged.
+
+const FLUSH_EVERY_MS = 1000;
+const BATCH_ROWS = 500;
+const MAX_BUFFERED = 20_000;
+
+interface State {
+  rows: RequestLogRow[];
+  counters: Map<string, UsageIncrement>;
+  timer?: NodeJS.Timeout;
+  unsubscribe?: () => void;
+  flushing?: Promise<void>;
+  dropped: number;
+}
+
+const holder = globalThis as unknown as { __weftRequestLog?: State };
+const state: State = (holder.__weftRequestLog ??= { rows: [], counters: new Map(), dropped: 0 });
+
+/** Counts `n` of `metric` for the key today (UTC); flushed with the next batch. */
+export function recordUsage(apiKeyId: string, metric: UsageCounter, n = 1, at = new Date()) {
+  const day = at.toISOString().slice(0, 10);
+  const id = `${apiKeyId}\u0000${day}\u0000${metric}`;
+  const current = state.counters.get(id);
+  if (current) current.count += n;
+  else state.counters.set(id, { apiKeyId, day, metric, count: n });
+}
+
+function observe(r: ObservedRequest) {
+  if (!r.apiKeyId) return;
+  const at = new Date();
+  recordUsage(r.apiKeyId, "apiCalls", 1, at);
+  if (r.httpStatus >= 400) recordUsage(r.apiKeyId, "apiErrors", 1, at);
+  if (state.rows.length >= MAX_BUFFERED) {
+    state.dropped++;
+    return;
+  }
+  state.rows.push({
+    apiKeyId: r.apiKeyId,
+    workspaceId: r.workspaceId,
+    operation: r.operation.slice(0, 200),
+    httpStatus: r.httpStatus,
+    errorStatus: r.errorStatus,
+    durationMs: Math.max(0, Math.round(r.durationMs)),
+    requestId: r.requestId.slice(0, 200),
+    createdAt: at,
+  });
+  if (state.rows.length === BATCH_ROWS) setImmediate(() => void flushRequestLog());
+}
+
+/** Writes what is buffered (one batch at a time); resolves once it is written or dropped. */
+export function flushRequestLog(): Promise<void> {
+  const run = async (): Promise<void> => {
+    while (state.rows.length > 0 || state.counters.size > 0) {
+      const rows = state.rows.splice(0, BATCH_ROWS);
+      const counters = [...state.counters.values()];
+      state.counters.clear();
+      try {
+        await transaction(async (tx) => {
+          await insertRequestLog(tx, rows);
+          await addUsage(tx, counters);
+        });
+      } catch (e) {
+        log.warn("writing the request log failed; the batch is dropped", { rows: rows.length, ...errorFields(e) });
+        return;
+      }
+    }
+    if (state.dropped > 0) {
+      log.warn("request log buffer was full; calls were not logged", { dropped: state.dropped });
+      state.dropped = 0;
+    }
+  };
+  const next = (state.flushing ?? Promise.resolve()).then(run);
+  state.flushing = next;
+  void next.finally(() => {
+    if (state.flushing === next) state.flushing = undefined;
+  });
+  return next;
+}
+
+/** Start-up: log every answered call of a key from now on. */
+export function startRequestLog() {
+  if (state.unsubscribe) return;
+  state.unsubscribe = observeRequests(observe);
+  state.timer = setInterval(() => void flushRequestLog(), FLUSH_EVERY_MS);
+  state.timer.unref();
+}
+
+/** Shutdown: stop observing and write what is left (best-effort). */
+export async function stopRequestLog() {
+  state.unsubscribe?.();
+  state.unsubscribe = undefined;
+  clearInterval(state.timer);
+  state.timer = undefined;
+  await flushRequestLog();
+}
