@@ -7,9 +7,11 @@ import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
 import { callOperation } from "@/lib/console/operations";
 import { PAGE_SIZE } from "@/lib/console/page-size";
+import { eventLabel } from "@/lib/domain/events/event-catalogue";
 import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { ui } from "../styles";
+import { useToast } from "../toaster";
 import { usePagedQuery } from "../use-paged-query";
 import { asPaged, type AttemptView, type IteratorPage, type MessageView } from "./types";
 
@@ -97,13 +99,13 @@ function MessageItem({
 }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
+  const toast = useToast();
   const target = { workspaceId, apiKeyId };
   const resend = useMutation({
     mutationFn: () =>
       unwrap(callOperation("/v2/workspace/advancedwebhook/messages/resend", { messageId: m.id }, target)),
     onSuccess: (r) => {
-      setNote(
+      toast(
         r.endpointIds.length
           ? `Resend scheduled to ${r.endpointIds.length} endpoint${r.endpointIds.length > 1 ? "s" : ""}.`
           : "No endpoint to resend to.",
@@ -111,6 +113,7 @@ function MessageItem({
       setOpen(true);
       return queryClient.invalidateQueries({ queryKey: apiKeyKeys.advancedWebhook(workspaceId, apiKeyId) });
     },
+    onError: (e) => toast(e.message, "error"),
   });
   const hasEndpoint = m.deliveries.some((d) => d.target === "endpoint");
   return (
@@ -118,8 +121,11 @@ function MessageItem({
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary className="flex cursor-pointer list-none flex-col gap-1 rounded-lg p-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 sm:flex-row sm:items-center sm:justify-between sm:gap-4 sm:p-4">
           <span className="min-w-0">
-            <span className="block font-mono text-sm font-medium break-all text-zinc-900">{m.eventType}</span>
-            <span className="block text-xs break-all text-zinc-500">{m.id}</span>
+            <span className="block text-sm font-medium break-words text-zinc-900">
+              {eventLabel(m.eventType)}{" "}
+              <code className="font-mono text-xs font-normal text-zinc-500">{m.eventType}</code>
+            </span>
+            <span className="block font-mono text-xs wrap-anywhere text-zinc-500">{m.id}</span>
           </span>
           <span className="flex shrink-0 flex-wrap items-center gap-2 text-sm text-zinc-500">
             {m.deliveries.map((d, i) => (
@@ -134,7 +140,7 @@ function MessageItem({
           <div className="space-y-3 border-t border-zinc-200 p-3 sm:p-4">
             <ul className="space-y-1 text-sm text-zinc-700">
               {m.deliveries.map((d, i) => (
-                <li key={i} className="break-all">
+                <li key={i} className="wrap-anywhere">
                   {d.target === "endpoint"
                     ? `Endpoint ${d.endpointId ?? "(deleted)"}`
                     : `Simple webhook (${d.target}) ${d.url ?? ""}`}
@@ -148,12 +154,11 @@ function MessageItem({
               <summary className="cursor-pointer rounded-sm text-sm font-medium text-zinc-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">
                 Payload
               </summary>
-              <pre className="mt-2 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs break-all whitespace-pre-wrap text-zinc-800">
+              <pre className="mt-2 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs wrap-anywhere whitespace-pre-wrap text-zinc-800">
                 {JSON.stringify(m.payload, null, 2)}
               </pre>
             </details>
             <Attempts workspaceId={workspaceId} apiKeyId={apiKeyId} messageId={m.id} />
-            <FormMessage error={resend.error?.message} success={note} />
             {canResend && hasEndpoint && (
               <button
                 type="button"
@@ -206,10 +211,10 @@ function Attempts({ workspaceId, apiKeyId, messageId }: { workspaceId: string; a
                 {formatTime(a.timestamp)}
               </time>
             </div>
-            <p className="font-mono text-xs break-all text-zinc-500">{a.url}</p>
+            <p className="font-mono text-xs wrap-anywhere text-zinc-500">{a.url}</p>
             {a.error && <p className="break-words text-red-800">{a.error}</p>}
             {a.response && (
-              <pre className="max-h-32 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs break-all whitespace-pre-wrap text-zinc-800">
+              <pre className="max-h-32 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs wrap-anywhere whitespace-pre-wrap text-zinc-800">
                 {a.response.length > EXCERPT ? `${a.response.slice(0, EXCERPT)}…` : a.response}
               </pre>
             )}
