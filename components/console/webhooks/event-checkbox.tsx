@@ -14,22 +14,23 @@ export function EventCheckbox({
   onChange(checked: boolean): void;
 }) {
   const wireId = useId();
+  // The wire name sits outside the <label>: the checkbox is named by the label alone and described by it.
   return (
-    <label className="flex min-w-0 items-start gap-2">
-      <input
-        type="checkbox"
-        className="mt-0.5 size-4 shrink-0 accent-zinc-900"
-        aria-describedby={wireId}
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      <span className="min-w-0 leading-tight">
-        <span className="block text-sm text-zinc-800">{eventLabel(name)}</span>
-        <code id={wireId} className="block font-mono text-xs wrap-anywhere text-zinc-500">
-          {name}
-        </code>
-      </span>
-    </label>
+    <div className="min-w-0 leading-tight">
+      <label className="flex items-start gap-2 text-sm text-zinc-800">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 shrink-0 accent-zinc-900"
+          aria-describedby={wireId}
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        {eventLabel(name)}
+      </label>
+      <code id={wireId} className="ml-6 block font-mono text-xs wrap-anywhere text-zinc-500">
+        {name}
+      </code>
+    </div>
   );
 }
 
