@@ -12,6 +12,7 @@ import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { useToast } from "../toaster";
+import { useHydrated } from "../use-hydrated";
 import { usePagedQuery } from "../use-paged-query";
 import { asPaged, type AttemptView, type IteratorPage, type MessageView } from "./types";
 
@@ -42,6 +43,7 @@ export function DeliveryLog({
   canResend: boolean;
 }) {
   const queryClient = useQueryClient();
+  const hydrated = useHydrated();
   const target = { workspaceId, apiKeyId };
   const { query, pager } = usePagedQuery({
     queryKey: (iterator) => apiKeyKeys.messages(workspaceId, apiKeyId, iterator),
@@ -63,7 +65,9 @@ export function DeliveryLog({
         <p className="text-sm text-zinc-600" aria-live="polite">
           {query.isFetching
             ? "Refreshing…"
-            : `Updated ${query.dataUpdatedAt ? formatTime(new Date(query.dataUpdatedAt)) : "now"}; refreshes every few seconds.`}
+            : // The time the page was rendered differs between server and browser (a minute may turn in between,
+              // which broke hydration): it is shown once hydrated.
+              `${hydrated && query.dataUpdatedAt ? `Updated ${formatTime(new Date(query.dataUpdatedAt))}; r` : "R"}efreshes every few seconds.`}
         </p>
         <button type="button" className={`${ui.secondary} ${ui.small}`} onClick={refresh} disabled={query.isFetching}>
           Refresh
