@@ -120,6 +120,8 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
   await expect(advanced).not.toBeChecked();
   await page.getByRole("button", { name: "Save features" }).click();
   await expect(page.getByText("Features saved.")).toBeVisible();
+  // Toasts also go away by themselves.
+  await expect(page.getByText("Features saved.")).toBeHidden({ timeout: 10_000 });
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByRole("switch", { name: /Advanced queries/ })).not.toBeChecked();
