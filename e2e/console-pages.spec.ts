@@ -1,5 +1,5 @@
 import path from "node:path";
-import { consolePages, type PageContext } from "./console-pages";
+import { consolePages, type ConsolePageContext } from "./console-pages";
 import { expect, test } from "./fixtures";
 import { BASE_URL, signInAs, uniqueEmail } from "./support";
 
@@ -14,7 +14,7 @@ const WIDTHS = [
 ] as const;
 const SCHEMES = ["light", "dark"] as const;
 /** Pages that once grew far too tall, and the height (px at 1280) they must stay within. */
-const MAX_HEIGHT_1280: Record<string, number> = { "advanced-webhooks": 1200 };
+const MAX_HEIGHT_1280: Record<string, number> = { "api-key-advanced-webhooks": 1200 };
 /** Tall pages are cut here: enough to show the layout, small enough to commit. */
 const MAX_SHOT_HEIGHT = 1800;
 
@@ -30,7 +30,7 @@ async function rest(path: string, data: unknown, headers: Record<string, string>
 }
 
 /** A workspace whose first key has something on every page. */
-async function seed(ownerEmail: string): Promise<PageContext> {
+async function seed(ownerEmail: string): Promise<ConsolePageContext> {
   const ws = await rest("/v2/workspace/create", { ownerEmail, workspaceName: "Tour workspace" });
   const apiKey = Object.keys(ws.apiKeyList)[0];
   const wsHeaders = { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken };
@@ -61,7 +61,7 @@ async function seed(ownerEmail: string): Promise<PageContext> {
     },
     key,
   );
-  return { workspaceId: ws.id, apiKey };
+  return { workspaceId: ws.id, apiKeyId: apiKey };
 }
 
 test.use({
@@ -142,7 +142,7 @@ test("at 375 px the key's tab bar scrolls inside itself and every tab can be rea
   const ctx = await seed(email);
   await signInAs(page, email);
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto(`/workspaces/${ctx.workspaceId}/keys/${ctx.apiKey}`);
+  await page.goto(`/workspaces/${ctx.workspaceId}/keys/${ctx.apiKeyId}`);
   const tabs = page.getByRole("navigation", { name: "API key" });
   const last = tabs.getByRole("link", { name: "Advanced webhooks" });
   const overflow = await tabs.evaluate((el) => el.scrollWidth - el.clientWidth);
@@ -150,5 +150,5 @@ test("at 375 px the key's tab bar scrolls inside itself and every tab can be rea
   await last.scrollIntoViewIfNeeded();
   await expect(last).toBeInViewport();
   await last.click();
-  await expect(page).toHaveURL(`${BASE_URL}/workspaces/${ctx.workspaceId}/keys/${ctx.apiKey}/advanced-webhooks`);
+  await expect(page).toHaveURL(`${BASE_URL}/workspaces/${ctx.workspaceId}/keys/${ctx.apiKeyId}/advanced-webhooks`);
 });
