@@ -23,7 +23,7 @@ export function SaveBar({
           {pending ? "Saving…" : label}
         </button>
         <span className="text-sm text-zinc-600" aria-live="polite">
-          {dirty ? "Unsaved changes" : "All changes saved"}
+          {dirty ? "Unsaved changes" : "No unsaved changes"}
         </span>
       </div>
     </div>
