@@ -37,7 +37,7 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
         {email ? (
           <div className="mt-4 space-y-4">
             <p className="text-zinc-800">
-              Signed in as <strong className="font-semibold break-all">{email}</strong>
+              Signed in as <strong className="font-semibold break-words">{email}</strong>
             </p>
             <div className="flex flex-col gap-2 sm:flex-row">
               <Link href="/workspaces" className={ui.primary}>
@@ -59,8 +59,12 @@ export default async function Home({ searchParams }: { searchParams: SearchParam
                 Check your email for a sign-in link.
               </p>
             )}
-            {/* next-auth sends people here with the page they wanted; its redirect callback vets the URL. */}
-            <SignInForm callbackUrl={one(params.callbackUrl) || "/"} devOutbox={!env().WEFT_SENDGRID_API_KEY} />
+            {/* next-auth sends people here with the page they wanted (its redirect callback vets the URL); a plain
+                sign-in lands on the workspace list, not back on this page. */}
+            <SignInForm
+              callbackUrl={one(params.callbackUrl) || "/workspaces"}
+              devOutbox={!env().WEFT_SENDGRID_API_KEY}
+            />
           </div>
         )}
       </section>

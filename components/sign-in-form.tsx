@@ -9,7 +9,13 @@ type State =
   { kind: "idle" } | { kind: "sending" } | { kind: "sent"; email: string } | { kind: "error"; message: string };
 
 /** Email sign-in: next-auth's email provider (CSRF handled by signIn), answered inline. */
-export function SignInForm({ callbackUrl = "/", devOutbox = false }: { callbackUrl?: string; devOutbox?: boolean }) {
+export function SignInForm({
+  callbackUrl = "/workspaces",
+  devOutbox = false,
+}: {
+  callbackUrl?: string;
+  devOutbox?: boolean;
+}) {
   const [email, setEmail] = useState("");
   const [state, setState] = useState<State>({ kind: "idle" });
   const inputId = useId();
@@ -64,7 +70,7 @@ export function SignInForm({ callbackUrl = "/", devOutbox = false }: { callbackU
         {state.kind === "sent" && (
           <p className="rounded-md bg-emerald-50 px-3 py-2 text-emerald-900">
             Check your email: a sign-in link is on its way to{" "}
-            <span className="font-medium break-all">{state.email}</span>.
+            <span className="font-medium break-words">{state.email}</span>.
             {devOutbox &&
               " No mail service is configured, so it is in the dev outbox (server log, npx weft outbox:list)."}
           </p>

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { BASE_URL, loginLinkFor, screenshots, uniqueEmail, waitForHydration } from "./support";
 import "./csp-guard";
 
@@ -41,11 +42,16 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
   await expect(page).toHaveURL(`${BASE_URL}/workspaces/new`);
   await waitForHydration(page);
   await expect(page.getByLabel("Owner email")).toHaveValue(email);
-  await page.getByLabel("Avatar URL (optional)").fill("not a url");
+  // The error is a sentence at the field, naming it by its label (never the schema path), and clears on editing.
+  const avatar = page.getByLabel("Avatar URL (optional)");
+  await avatar.fill("not a url");
   await page.getByRole("button", { name: "Create workspace" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toHaveText("avatar must be a valid URL.");
+  await expect(avatar).toHaveAttribute("aria-invalid", "true");
+  await expect(avatar).toHaveAccessibleDescription("Avatar URL must be a valid URL.");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   await screenshots(page, "console-workspace-new-invalid");
-  await page.getByLabel("Avatar URL (optional)").fill("");
+  await avatar.fill("");
+  await expect(avatar).not.toHaveAttribute("aria-invalid");
   await page.getByLabel("Workspace name (optional)").fill("E2E workspace");
   await page.getByRole("button", { name: "Create workspace" }).click();
   await expect(page.getByRole("heading", { name: "E2E workspace", level: 1 })).toBeVisible();
@@ -92,25 +98,47 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
   expect(apiKey).toMatch(/^key_/);
   await waitForHydration(page);
 
-  // Rename, by keyboard.
+  // Rename, by keyboard. Save is enabled only while there is a change; the confirmation is a toast that goes
+  // away when dismissed.
   const name = page.getByLabel("Name", { exact: true });
+  const saveName = page.getByRole("button", { name: "Save name" });
+  await expect(saveName).toBeDisabled();
   await name.fill("E2E key renamed");
+  await expect(saveName).toBeEnabled();
   await name.press("Enter");
-  await expect(page.getByText("Name saved.")).toBeVisible();
+  const toast = page.getByRole("status").filter({ hasText: "Name saved." });
+  await expect(toast).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("E2E key renamed");
+  await expect(saveName).toBeDisabled();
+  await toast.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByText("Name saved.")).toHaveCount(0);
 
-  // The owner's feature switches (Space toggles a focused switch).
+  // The owner's feature switches (Space toggles a focused switch), saved with their Save button like every form.
   const advanced = page.getByRole("switch", { name: /Advanced queries/ });
   await expect(advanced).toBeChecked();
   await advanced.focus();
   await page.keyboard.press("Space");
-  await expect(page.getByText("Advanced queries turned off.")).toBeVisible();
   await expect(advanced).not.toBeChecked();
+  await page.getByRole("button", { name: "Save features" }).click();
+  await expect(page.getByText("Features saved.")).toBeVisible();
+  // Toasts also go away by themselves.
+  await expect(page.getByText("Features saved.")).toBeHidden({ timeout: 10_000 });
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByRole("switch", { name: /Advanced queries/ })).not.toBeChecked();
 
   // Allowed domains: add one; removing asks first, and Escape backs out.
   const domains = page.getByRole("list", { name: "Allowed domains" });
   await expect(domains.getByRole("listitem")).toHaveCount(2);
-  await page.getByLabel("Add domains").fill("docs.example.com app.example.com");
+  // A phrase is one entry, refused at the field (it once became the domains "not" and "a").
+  const addDomains = page.getByLabel("Add domains");
+  await addDomains.fill("not a domain!!");
+  await page.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(addDomains).toHaveAttribute("aria-invalid", "true");
+  await expect(addDomains).toHaveAccessibleDescription(/^“not a domain!!” is not a domain\./);
+  await expect(domains.getByRole("listitem")).toHaveCount(2);
+  await addDomains.fill("docs.example.com, app.example.com");
+  await expect(addDomains).not.toHaveAttribute("aria-invalid");
   await page.getByRole("button", { name: "Add", exact: true }).click();
   await expect(page.getByText("Added docs.example.com. Already allowed: app.example.com.")).toBeVisible();
   await expect(domains.getByRole("listitem")).toHaveCount(3);
@@ -167,7 +195,10 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
     /Gemini\s*Not set/,
   ]);
   await page.getByRole("button", { name: "Save provider key" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("customerApiKey");
+  await expect(page.getByLabel("Provider API key")).toHaveAccessibleDescription(
+    /^Provider API key must not be empty\./,
+  );
+  await expect(page.getByText("customerApiKey")).toHaveCount(0);
   const secret = "sk-proj-e2e-0123456789abcdef";
   await page.getByLabel("Provider", { exact: true }).selectOption("anthropic");
   await page.getByLabel("Provider API key").fill(secret);

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, test, watchContext } from "./fixtures";
 import { screenshots, signInAs, uniqueEmail, waitForHydration } from "./support";
 import "./csp-guard";
 
@@ -48,16 +49,15 @@ test("two pages edit one document live; REST reads the result; a viewer follows 
     contentKey: "content",
   };
 
-  const a = await (await browser.newContext()).newPage();
-  const b = await (await browser.newContext()).newPage();
+  // Pages of their own contexts: the fixture watches only the test's context, so these are watched here.
   const errors: string[] = [];
-  for (const p of [a, b]) {
-    // The app has no favicon (yet): the browser's request for it is not this page's doing.
-    p.on("console", (m) => {
-      if (m.type() === "error" && !m.location().url.endsWith("/favicon.ico"))
-        errors.push(`${m.text()} (${m.location().url})`);
-    });
-  }
+  const newPage = async () => {
+    const context = await browser.newContext();
+    watchContext(context, [], errors);
+    return context.newPage();
+  };
+  const a = await newPage();
+  const b = await newPage();
 
   await openDemo(a, { ...fields, token: `${apiKey}:${authToken}` });
   const viewerToken = (
@@ -102,7 +102,7 @@ test("two pages edit one document live; REST reads the result; a viewer follows 
   await screenshots(a, "live-demo");
 
   // A viewer's user token connects read-only and still follows the edits.
-  const viewer = await (await browser.newContext()).newPage();
+  const viewer = await newPage();
   const viewerOnly = (
     await rest(
       request,
@@ -124,13 +124,13 @@ test("two pages edit one document live; REST reads the result; a viewer follows 
   await expect(text(viewer)).toHaveValue("Replaced over REST and typed");
 
   // A token of no grant is refused with the reason the provider reports.
-  const stranger = await (await browser.newContext()).newPage();
+  const stranger = await newPage();
   await openDemo(stranger, { ...fields, token: "not-a-token" });
   await expect(stranger.getByRole("main").getByRole("alert")).toHaveText("Refused: invalid-token");
   await expect(text(stranger)).toHaveValue("");
 
   // The key's page in the console: three connections (two editors, the viewer; the refused one is not counted).
-  const owner = await (await browser.newContext()).newPage();
+  const owner = await newPage();
   await signInAs(owner, ownerEmail);
   await owner.goto(`/workspaces/${workspaceId}/keys/${apiKey}`);
   const card = owner.getByRole("region", { name: "Live connections" });

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { BASE_URL, loginLinkFor, screenshots, uniqueEmail, waitForHydration, withDatabase } from "./support";
 import "./csp-guard";
 
@@ -53,7 +53,9 @@ test("Send Login Link (REST): the emailed link signs the user in at continueUrl"
   await other.close();
 });
 
-test("the landing page form sends a link; following it signs in; sign out returns to the form", async ({ page }) => {
+test("the landing page form sends a link; following it signs in on the workspace list; sign out returns to the form", async ({
+  page,
+}) => {
   const email = uniqueEmail("form");
   await page.goto("/");
   await expect(page.getByRole("heading", { name: "weft" })).toBeVisible();
@@ -68,11 +70,13 @@ test("the landing page form sends a link; following it signs in; sign out return
   await expect(page.getByRole("status")).toContainText(`Check your email: a sign-in link is on its way to ${email}`);
   await screenshots(page, "landing-link-sent");
 
+  // The link lands on the workspace list, not back on the sign-in page.
   const link = await loginLinkFor(email);
   expect(link.startsWith(`${BASE_URL}/api/auth/callback/email?`)).toBe(true);
   await page.goto(link);
-  await expect(page).toHaveURL(`${BASE_URL}/`);
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page).toHaveURL(`${BASE_URL}/workspaces`);
+  await expect(page.getByRole("heading", { name: "Workspaces", level: 1 })).toBeVisible();
+  await expect(page.getByRole("banner").getByText(email)).toBeVisible();
 
   await waitForHydration(page);
   await page.getByRole("button", { name: "Sign out" }).click();

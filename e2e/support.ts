@@ -80,16 +80,17 @@ export async function waitForHydration(page: Page) {
   await expect(page.locator("[data-ready=true]").first()).toBeAttached();
 }
 
-/** Screenshots at 1280 px and 375 px into e2e/screenshots/<name>-<width>.png; checks nothing overflows at 375. */
+/**
+ * A journey's screenshots at 1280 px and 375 px into test-results/journeys/<name>-<width>.png (not committed:
+ * the committed ones are the page tour's, console-pages.spec.ts); checks nothing scrolls sideways at either width.
+ */
 export async function screenshots(page: Page, name: string) {
   const original = page.viewportSize();
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
+    const overflow = await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
     expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-    const file = path.join(test.info().project.testDir, "screenshots", `${name}-${width}.png`);
+    const file = path.join(test.info().project.outputDir, "journeys", `${name}-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });
   }
   if (original) await page.setViewportSize(original);

@@ -17,7 +17,8 @@ interface Props {
 
 /**
  * A button for a destructive action that asks first, in a modal <dialog>: Escape or Cancel close it, focus
- * starts on Cancel and returns to the trigger afterwards.
+ * starts on Cancel and returns to the trigger afterwards. The dialog holds no <form>: it is often rendered
+ * inside a settings form, and a nested form is invalid HTML that breaks hydration (React error #418).
  */
 export function ConfirmButton({
   children,
@@ -48,9 +49,9 @@ export function ConfirmButton({
         ref={dialog}
         aria-labelledby={titleId}
         aria-describedby={descriptionId}
-        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-zinc-200 bg-white p-5 text-zinc-900 shadow-xl backdrop:bg-zinc-900/40 sm:p-6"
+        className="m-auto w-[calc(100%-2rem)] max-w-md rounded-lg border border-zinc-200 bg-white p-5 text-zinc-900 shadow-xl backdrop:bg-zinc-900/40 sm:p-6 dark:backdrop:bg-black/60"
       >
-        <form method="dialog" className="space-y-4">
+        <div className="space-y-4">
           <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
@@ -58,7 +59,7 @@ export function ConfirmButton({
             {description}
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button type="submit" value="cancel" autoFocus className={ui.secondary}>
+            <button type="button" autoFocus className={ui.secondary} onClick={() => dialog.current?.close()}>
               Cancel
             </button>
             <button
@@ -72,7 +73,7 @@ export function ConfirmButton({
               {confirmLabel}
             </button>
           </div>
-        </form>
+        </div>
       </dialog>
     </>
   );

@@ -16,6 +16,7 @@ export const ui = {
   hint: "mt-1 text-sm text-zinc-500",
   card: "rounded-lg border border-zinc-200 bg-white p-4 shadow-sm sm:p-6",
   cardTitle: "text-base font-semibold text-zinc-900",
-  mono: "font-mono text-sm break-all",
+  // Ids, tokens and URLs may break anywhere (they have no spaces); prose only breaks between words.
+  mono: "font-mono text-sm wrap-anywhere",
   badge: "inline-flex items-center rounded-full border px-2 py-0.5 text-xs font-medium",
 };

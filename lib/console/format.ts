@@ -15,7 +15,13 @@ export function withoutBlanks<T extends Record<string, unknown>>(values: T): Par
   return out as Partial<T>;
 }
 
-/** "a.com, b.com\nc.com" -> ["a.com", "b.com", "c.com"] */
+/**
+ * "a.com, b.com\nc.com" -> ["a.com", "b.com", "c.com"]. Only commas and line breaks separate entries: spaces
+ * stay inside one, so "not a domain!!" is one (invalid) entry, never the domains "not" and "a".
+ */
 export function splitList(text: string): string[] {
-  return text.split(/[\s,]+/).filter(Boolean);
+  return text
+    .split(/[,\n]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -12,8 +12,11 @@ import type { AiProvider } from "@/lib/infra/outbound/ai-models";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
+import { useToast } from "../toaster";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useHydrated } from "../use-hydrated";
+
+const LABELS = { "aiModelApiKey[0].customerApiKey": "Provider API key", "aiModelApiKey[0].provider": "Provider" };
 
 type Masked = NonNullable<ApiOutput<"/v2/workspace/apikeyconfig/get">["aiModelsConfig"]>;
 
@@ -45,21 +48,21 @@ export function AiProviderKeys({
   });
   const [provider, setProvider] = useState<AiProvider>(PROVIDERS[0]);
   const [secret, setSecret] = useState("");
-  const [saved, setSaved] = useState<string | null>(null);
+  const toast = useToast();
   const save = useCheckedMutation(
     updateApiKeyConfigInput,
     (input) => callOperation("/v2/workspace/apikeyconfig/update", input, target),
     async (_data, input) => {
       const name = input.aiModelApiKey?.[0]?.provider;
       setSecret("");
-      setSaved(name ? `${PROVIDER_LABEL[name]} key saved.` : "Saved.");
+      toast(name ? `${PROVIDER_LABEL[name]} key saved.` : "Saved.");
       await queryClient.invalidateQueries({ queryKey });
     },
+    LABELS,
   );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setSaved(null);
     save.submit({ aiModelApiKey: [{ provider, customerApiKey: secret.trim() }] });
   }
 
@@ -106,12 +109,15 @@ export function AiProviderKeys({
             autoComplete="off"
             spellCheck={false}
             value={secret}
-            onChange={(e) => setSecret(e.target.value)}
-            invalid={!!save.error}
+            onChange={(e) => {
+              setSecret(e.target.value);
+              save.edited("aiModelApiKey[0].customerApiKey");
+            }}
+            error={save.errorFor("aiModelApiKey[0].customerApiKey")}
             hint="Replaces the provider's current key. Stored encrypted; shown only masked from now on."
           />
         </div>
-        <FormMessage error={save.error ?? masked.error?.message} success={saved} />
+        <FormMessage error={save.error ?? masked.error?.message} />
         <button type="submit" className={ui.primary} disabled={!hydrated || save.pending}>
           {save.pending ? "Saving…" : "Save provider key"}
         </button>

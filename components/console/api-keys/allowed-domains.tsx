@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { withDomainCheck } from "@/lib/console/domain-list";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
 import { splitList } from "@/lib/console/format";
@@ -9,12 +10,16 @@ import { callOperation } from "@/lib/console/operations";
 import { PAGE_SIZE } from "@/lib/console/page-size";
 import { domainsInput } from "@/lib/domain/domains/domains-input";
 import { ConfirmButton } from "../confirm-button";
+import { FieldError } from "../field-error";
 import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { ui } from "../styles";
+import { useToast } from "../toaster";
 import { useCheckedMutation } from "../use-checked-mutation";
 
 const list = (domains: string[]) => domains.join(", ");
+const addDomainsForm = withDomainCheck(domainsInput, "domains");
+const LABELS = { domains: "Domains" };
 
 /** Add Domains / Get Domains / Delete Domains for one key; the list pages in the browser (Get Domains returns all). */
 export function AllowedDomains({
@@ -31,9 +36,10 @@ export function AllowedDomains({
   const queryKey = apiKeyKeys.domains(workspaceId, apiKeyId);
   const inputId = useId();
   const hintId = useId();
+  const errorId = useId();
+  const toast = useToast();
   const [text, setText] = useState("");
   const [page, setPage] = useState(0);
-  const [note, setNote] = useState<string | null>(null);
 
   const domains = useQuery({
     queryKey,
@@ -43,11 +49,11 @@ export function AllowedDomains({
   const refresh = () => queryClient.invalidateQueries({ queryKey });
 
   const add = useCheckedMutation(
-    domainsInput,
+    addDomainsForm,
     (input) => callOperation("/v2/workspace/domains/add", input, target),
     (result) => {
       setText("");
-      setNote(
+      toast(
         [
           result.domainsAdded.length && `Added ${list(result.domainsAdded)}.`,
           result.skippedDomains.length && `Already allowed: ${list(result.skippedDomains)}.`,
@@ -57,21 +63,20 @@ export function AllowedDomains({
       );
       return refresh();
     },
+    LABELS,
   );
   const remove = useMutation({
     mutationFn: (domain: string) =>
       unwrap(callOperation("/v2/workspace/domains/delete", { domains: [domain] }, target)),
     onSuccess: (result) => {
-      setNote(
-        result.domainsRemoved.length ? `Removed ${list(result.domainsRemoved)}.` : "That domain was already gone.",
-      );
+      toast(result.domainsRemoved.length ? `Removed ${list(result.domainsRemoved)}.` : "That domain was already gone.");
       return refresh();
     },
+    onError: (e) => toast(e.message, "error"),
   });
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setNote(null);
     add.submit({ domains: splitList(text) });
   }
 
@@ -121,10 +126,14 @@ export function AllowedDomains({
         <div className="flex flex-col gap-2 sm:flex-row">
           <input
             id={inputId}
-            aria-describedby={hintId}
+            aria-describedby={add.errorFor("domains") ? `${errorId} ${hintId}` : hintId}
+            aria-invalid={add.errorFor("domains") ? true : undefined}
             className={`${ui.input} flex-1`}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value);
+              add.edited("domains");
+            }}
             placeholder="app.example.com, *.example.org"
             inputMode="url"
           />
@@ -132,11 +141,13 @@ export function AllowedDomains({
             {add.pending ? "Adding…" : "Add"}
           </button>
         </div>
+        <FieldError id={errorId} error={add.errorFor("domains")} />
         <p id={hintId} className={ui.hint}>
-          Separate several with commas or spaces.
+          Host names (app.example.com, *.example.com) or origins (https://app.example.com); separate several with
+          commas.
         </p>
+        <FormMessage error={add.error} />
       </form>
-      <FormMessage error={add.error ?? remove.error?.message} success={note} />
     </div>
   );
 }

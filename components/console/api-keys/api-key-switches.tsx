@@ -1,15 +1,20 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
 import { updateApiKeySettingsAction } from "@/lib/console/api-keys/actions";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
-import { FormMessage } from "../form-message";
+import { updateApiKeySettingsInput } from "@/lib/domain/operator/update-api-key-settings";
+import { SaveBar } from "../save-bar";
+import { Switch } from "../switch";
+import { useToast } from "../toaster";
+import { useCheckedMutation } from "../use-checked-mutation";
+import { useDirty } from "../use-dirty";
+import { useHydrated } from "../use-hydrated";
 
-type Switch = "advancedQueries" | "activityLogs";
+type Switches = "advancedQueries" | "activityLogs";
 
-const SWITCHES: { key: Switch; label: string; description: string }[] = [
+const SWITCHES: { key: Switches; label: string; description: string }[] = [
   {
     key: "advancedQueries",
     label: "Advanced queries",
@@ -18,7 +23,7 @@ const SWITCHES: { key: Switch; label: string; description: string }[] = [
   { key: "activityLogs", label: "Activity logs", description: "Record and serve the key's activity log." },
 ];
 
-/** Per-key advanced queries and activity logs, switched at once (`weft apikey:update` for the operator). */
+/** Per-key advanced queries and activity logs, saved together (`weft apikey:update` for the operator). */
 export function ApiKeySwitches({
   workspaceId,
   apiKeyId,
@@ -26,44 +31,51 @@ export function ApiKeySwitches({
 }: {
   workspaceId: string;
   apiKeyId: string;
-  initial: Record<Switch, boolean>;
+  initial: Record<Switches, boolean>;
 }) {
   const queryClient = useQueryClient();
+  const hydrated = useHydrated();
+  const toast = useToast();
   const [values, setValues] = useState(initial);
-  const [saved, setSaved] = useState<string | null>(null);
-  const update = useMutation({
-    mutationFn: (change: Partial<Record<Switch, boolean>>) =>
-      unwrap(updateApiKeySettingsAction({ apiKey: apiKeyId, ...change }, { workspaceId })),
-    onSuccess: (key, change) => {
-      setValues({ advancedQueries: key.advancedQueries, activityLogs: key.activityLogs });
-      const [name, on] = Object.entries(change)[0] ?? [];
-      setSaved(`${SWITCHES.find((s) => s.key === name)?.label ?? "Setting"} turned ${on ? "on" : "off"}.`);
+  const dirty = useDirty(initial);
+  const save = useCheckedMutation(
+    updateApiKeySettingsInput,
+    (input) => updateApiKeySettingsAction(input, { workspaceId }),
+    (key) => {
+      const now = { advancedQueries: key.advancedQueries, activityLogs: key.activityLogs };
+      setValues(now);
+      dirty.saved(now);
+      toast("Features saved.");
       return queryClient.invalidateQueries({ queryKey: apiKeyKeys.detail(workspaceId, apiKeyId) });
     },
-  });
+  );
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    save.submit({ apiKey: apiKeyId, ...values });
+  }
+
   return (
-    <fieldset className="space-y-3">
-      <legend className="sr-only">Features</legend>
-      {SWITCHES.map((s) => (
-        <label key={s.key} className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            role="switch"
-            className="mt-1 size-4 accent-zinc-900"
+    <form onSubmit={submit} noValidate data-ready={hydrated || undefined} className="space-y-4">
+      <fieldset className="space-y-3">
+        <legend className="sr-only">Features</legend>
+        {SWITCHES.map((s) => (
+          <Switch
+            key={s.key}
+            label={s.label}
+            description={s.description}
             checked={values[s.key]}
-            disabled={update.isPending}
-            onChange={(e) => {
-              setSaved(null);
-              update.mutate({ [s.key]: e.target.checked });
-            }}
+            onChange={(checked) => setValues((v) => ({ ...v, [s.key]: checked }))}
           />
-          <span>
-            <span className="block text-sm font-medium text-zinc-800">{s.label}</span>
-            <span className="block text-sm text-zinc-500">{s.description}</span>
-          </span>
-        </label>
-      ))}
-      <FormMessage error={update.error?.message} success={saved} />
-    </fieldset>
+        ))}
+      </fieldset>
+      <SaveBar
+        label="Save features"
+        dirty={dirty.isDirty(values)}
+        pending={save.pending}
+        hydrated={hydrated}
+        error={save.error}
+      />
+    </form>
   );
 }

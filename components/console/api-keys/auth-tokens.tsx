@@ -1,7 +1,6 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
 import { callOperation } from "@/lib/console/operations";
@@ -9,6 +8,7 @@ import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { SecretValue } from "../secret-value";
 import { ui } from "../styles";
+import { useToast } from "../toaster";
 import { useRevealedQuery } from "../use-revealed-query";
 
 /** Get Auth Tokens (on request) and Reset Auth Token (after confirming) for one key. */
@@ -18,15 +18,16 @@ export function AuthTokens({ workspaceId, apiKeyId }: { workspaceId: string; api
   const secret = useRevealedQuery(queryKey, () =>
     unwrap(callOperation("/v2/workspace/authtokens/get", { apiKey: apiKeyId }, { workspaceId })),
   );
-  const [resetDone, setResetDone] = useState(false);
+  const toast = useToast();
   const reset = useMutation({
     mutationFn: () => unwrap(callOperation("/v2/workspace/authtoken/reset", { apiKey: apiKeyId }, { workspaceId })),
     onSuccess: (result) => {
       // The reset answers with the only token the key now has: show it without asking again.
       queryClient.setQueryData(queryKey, { apiKey: result.apiKey, authTokens: [result.newAuthToken] });
       secret.show();
-      setResetDone(true);
+      toast("New auth token issued. The previous token no longer works.");
     },
+    onError: (e) => toast(e.message, "error"),
   });
   const tokens = secret.shown ? secret.query.data?.authTokens : undefined;
 
@@ -41,20 +42,13 @@ export function AuthTokens({ workspaceId, apiKeyId }: { workspaceId: string; api
           <SecretValue label={tokens.length > 1 ? `Auth token ${i + 1}` : "Auth token"} value={t.token} />
         </div>
       ))}
-      <FormMessage
-        error={secret.query.error?.message ?? reset.error?.message}
-        success={resetDone ? "New auth token issued. The previous token no longer works." : null}
-      />
+      <FormMessage error={secret.query.error?.message} />
       <div className="flex flex-col gap-2 sm:flex-row">
         <button
           type="button"
           className={ui.secondary}
           disabled={secret.query.isFetching}
-          onClick={() => {
-            setResetDone(false);
-            if (secret.shown) secret.hide();
-            else secret.show();
-          }}
+          onClick={() => (secret.shown ? secret.hide() : secret.show())}
         >
           {secret.shown ? (secret.query.isFetching ? "Revealing…" : "Hide auth token") : "Reveal auth token"}
         </button>

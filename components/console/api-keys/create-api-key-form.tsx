@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
+import { withDomainCheck } from "@/lib/console/domain-list";
 import { splitList, withoutBlanks } from "@/lib/console/format";
 import { callOperation } from "@/lib/console/operations";
 import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
@@ -14,18 +15,29 @@ import {
   DEFAULT_REALTIME_REGION,
 } from "@/lib/domain/api-keys/create-api-key-input";
 import { REGIONS } from "@/lib/domain/fields";
+import { FieldError } from "../field-error";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useHydrated } from "../use-hydrated";
 
+const createApiKeyForm = withDomainCheck(createApiKeyInput, "allowedDomains");
+const LABELS = { apiKeyName: "Name", type: "Type", ownerEmail: "Owner email", allowedDomains: "Allowed domains" };
+
 /** Create API Key with the REST endpoint's schema; regions apply to production keys only. */
 export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: string; ownerEmail: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const hydrated = useHydrated();
-  const ids = { type: useId(), persistence: useId(), realtime: useId(), domains: useId(), domainsHint: useId() };
+  const ids = {
+    type: useId(),
+    persistence: useId(),
+    realtime: useId(),
+    domains: useId(),
+    domainsHint: useId(),
+    domainsError: useId(),
+  };
   const [values, setValues] = useState({
     apiKeyName: "",
     type: "testing" as string,
@@ -37,7 +49,7 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
     createAuthToken: true,
   });
   const create = useCheckedMutation(
-    createApiKeyInput,
+    createApiKeyForm,
     (input) => callOperation("/v2/workspace/apikey/create", input, { workspaceId }),
     async (created) => {
       await Promise.all([
@@ -46,10 +58,13 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
       ]);
       router.push(`/workspaces/${workspaceId}/keys/${created.apiKey}`);
     },
+    LABELS,
   );
   const production = values.type === "production";
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
+    create.edited(field);
+  };
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -68,6 +83,7 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
         label="Name (optional)"
         value={values.apiKeyName}
         onChange={set("apiKeyName")}
+        error={create.errorFor("apiKeyName")}
         hint="Defaults to “<Owner> Test API Key” or “<Owner> Production API Key”."
       />
       <div>
@@ -104,7 +120,7 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
         type="email"
         value={values.ownerEmail}
         onChange={set("ownerEmail")}
-        invalid={create.field === "ownerEmail"}
+        error={create.errorFor("ownerEmail")}
       />
       <div>
         <label htmlFor={ids.domains} className={ui.label}>
@@ -113,14 +129,19 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
         <textarea
           id={ids.domains}
           rows={3}
-          aria-describedby={ids.domainsHint}
+          aria-describedby={
+            create.errorFor("allowedDomains") ? `${ids.domainsError} ${ids.domainsHint}` : ids.domainsHint
+          }
+          aria-invalid={create.errorFor("allowedDomains") ? true : undefined}
           className={`${ui.input} mt-1`}
           value={values.allowedDomains}
           onChange={set("allowedDomains")}
           placeholder="app.example.com"
         />
+        <FieldError id={ids.domainsError} error={create.errorFor("allowedDomains")} />
         <p id={ids.domainsHint} className={ui.hint}>
-          Separate domains with commas, spaces or new lines.
+          Host names (app.example.com, *.example.com) or origins (https://app.example.com), one per line or separated by
+          commas.
         </p>
       </div>
       <Checkbox

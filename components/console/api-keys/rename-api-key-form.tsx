@@ -6,11 +6,14 @@ import { useState, type FormEvent } from "react";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { callOperation } from "@/lib/console/operations";
 import { updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
-import { FormMessage } from "../form-message";
-import { ui } from "../styles";
+import { SaveBar } from "../save-bar";
 import { TextField } from "../text-field";
+import { useToast } from "../toaster";
 import { useCheckedMutation } from "../use-checked-mutation";
+import { useDirty } from "../use-dirty";
 import { useHydrated } from "../use-hydrated";
+
+const LABELS = { apiKeyName: "Name" };
 
 /** Update API Key: the key's name. */
 export function RenameApiKeyForm({
@@ -25,14 +28,19 @@ export function RenameApiKeyForm({
   const router = useRouter();
   const queryClient = useQueryClient();
   const hydrated = useHydrated();
+  const toast = useToast();
   const [apiKeyName, setApiKeyName] = useState(name);
+  const dirty = useDirty(name);
   const rename = useCheckedMutation(
     updateApiKeyInput,
     (input) => callOperation("/v2/workspace/apikey/update", input, { workspaceId }),
-    async () => {
+    async (_data, input) => {
+      dirty.saved(input.apiKeyName ?? name);
+      toast("Name saved.");
       await queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(workspaceId) });
       router.refresh();
     },
+    LABELS,
   );
 
   function submit(e: FormEvent) {
@@ -42,20 +50,22 @@ export function RenameApiKeyForm({
 
   return (
     <form onSubmit={submit} noValidate data-ready={hydrated || undefined} className="space-y-3">
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="min-w-0 flex-1">
-          <TextField
-            label="Name"
-            value={apiKeyName}
-            onChange={(e) => setApiKeyName(e.target.value)}
-            invalid={!!rename.error}
-          />
-        </div>
-        <button type="submit" className={ui.secondary} disabled={!hydrated || rename.pending}>
-          {rename.pending ? "Saving…" : "Rename"}
-        </button>
-      </div>
-      <FormMessage error={rename.error} success={rename.succeeded ? "Name saved." : null} />
+      <TextField
+        label="Name"
+        value={apiKeyName}
+        onChange={(e) => {
+          setApiKeyName(e.target.value);
+          rename.edited("apiKeyName");
+        }}
+        error={rename.errorFor("apiKeyName")}
+      />
+      <SaveBar
+        label="Save name"
+        dirty={dirty.isDirty(apiKeyName.trim())}
+        pending={rename.pending}
+        hydrated={hydrated}
+        error={rename.error}
+      />
     </form>
   );
 }

@@ -3,15 +3,19 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import type { ApiOutput } from "@/lib/api/client";
-import type { ApiInput } from "@/lib/api/client";
 import { sendTestEmailAction } from "@/lib/console/api-keys/email-actions";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
 import { callOperation } from "@/lib/console/operations";
+import { emailSettingsForm } from "@/lib/console/service-forms";
 import { ConfirmButton } from "../confirm-button";
-import { FormMessage } from "../form-message";
+import { SaveBar } from "../save-bar";
+import { Switch } from "../switch";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
+import { useToast } from "../toaster";
+import { useCheckedMutation } from "../use-checked-mutation";
+import { useDirty } from "../use-dirty";
 import { useHydrated } from "../use-hydrated";
 import { TriggerCheckboxes } from "../webhooks/trigger-checkboxes";
 
@@ -21,13 +25,35 @@ const TYPES = [
   { value: "default", label: "Default (this instance's mailer)" },
   { value: "custom", label: "Custom (your SendGrid key and sender)" },
   { value: "sendgrid", label: "SendGrid (a key is required)" },
-];
+] as const;
+type EmailType = (typeof TYPES)[number]["value"];
 
-type Fields = "fromEmail" | "fromCompany" | "commentTemplateId" | "tagTemplateId";
+const LABELS = {
+  newKey: "New SendGrid API key",
+  fromEmail: "From email",
+  fromCompany: "From company",
+  commentTemplateId: "Comment template id",
+  tagTemplateId: "Tag template id",
+};
+type TextFields = "fromEmail" | "fromCompany" | "commentTemplateId" | "tagTemplateId";
+
+function draftOf(view: EmailConfigView, defaultTriggers: Record<string, boolean>) {
+  const c = view.emailServiceConfig;
+  return {
+    enabled: view.useEmailService,
+    type: c.type as EmailType,
+    newKey: "",
+    fromEmail: c.fromEmail,
+    fromCompany: c.fromCompany,
+    commentTemplateId: c.commentTemplateId,
+    tagTemplateId: c.tagTemplateId,
+    triggers: c.triggers ?? defaultTriggers,
+  };
+}
 
 /**
- * Get / Update Email Config for one key. The SendGrid key is shown masked only: the field below sets a new
- * one, and an empty field keeps the stored key (the mask is never sent back as a key).
+ * Get / Update Email Config for one key, saved with its Save button. The SendGrid key is shown masked only:
+ * the field below sets a new one, and an empty field keeps the stored key (the mask is never sent back).
  */
 export function EmailSettingsForm({
   workspaceId,
@@ -44,6 +70,7 @@ export function EmailSettingsForm({
 }) {
   const queryClient = useQueryClient();
   const hydrated = useHydrated();
+  const toast = useToast();
   const typeId = useId();
   const target = { workspaceId, apiKeyId };
   const queryKey = apiKeyKeys.email(workspaceId, apiKeyId);
@@ -52,80 +79,95 @@ export function EmailSettingsForm({
     queryFn: () => unwrap(callOperation("/v2/workspace/emailconfig/get", {}, target)),
     initialData: initial,
   });
-  const c = config.data.emailServiceConfig;
+  const storedKey = config.data.emailServiceConfig.apiKey;
 
-  const [enabled, setEnabled] = useState(initial.useEmailService);
-  const [type, setType] = useState(initial.emailServiceConfig.type);
-  const [newKey, setNewKey] = useState("");
-  const [fields, setFields] = useState<Record<Fields, string>>({
-    fromEmail: c.fromEmail,
-    fromCompany: c.fromCompany,
-    commentTemplateId: c.commentTemplateId,
-    tagTemplateId: c.tagTemplateId,
-  });
-  const [triggers, setTriggers] = useState<Record<string, boolean>>(
-    initial.emailServiceConfig.triggers ?? defaultTriggers,
+  const [draft, setDraft] = useState(() => draftOf(initial, defaultTriggers));
+  const dirty = useDirty(draftOf(initial, defaultTriggers));
+  const afterSave = (result: EmailConfigView, message: string) => {
+    const next = draftOf(result, defaultTriggers);
+    setDraft(next);
+    dirty.saved(next);
+    queryClient.setQueryData(queryKey, result);
+    toast(message);
+  };
+
+  const save = useCheckedMutation(
+    emailSettingsForm,
+    ({ newKey, hasStoredKey: _stored, type, ...fields }) =>
+      callOperation(
+        "/v2/workspace/emailconfig/update",
+        {
+          useEmailService: draft.enabled,
+          emailServiceConfig: { type, ...fields, triggers: draft.triggers, ...(newKey && { apiKey: newKey }) },
+        },
+        target,
+      ),
+    (result) => afterSave(result, "Email settings saved."),
+    LABELS,
   );
-  const [saved, setSaved] = useState<string | null>(null);
-
-  // The server action parses with Update Email Config's schema and answers with its message.
-  const save = useMutation({
-    mutationFn: (input: ApiInput<"/v2/workspace/emailconfig/update">) =>
-      unwrap(callOperation("/v2/workspace/emailconfig/update", input, target)),
-    onSuccess: (result) => {
-      setNewKey("");
-      setEnabled(result.useEmailService);
-      setType(result.emailServiceConfig.type);
-      if (result.emailServiceConfig.triggers) setTriggers(result.emailServiceConfig.triggers);
-      setSaved("Email settings saved.");
-      queryClient.setQueryData(queryKey, result);
-    },
+  const removeKey = useMutation({
+    mutationFn: () =>
+      unwrap(callOperation("/v2/workspace/emailconfig/update", { emailServiceConfig: { apiKey: "" } }, target)),
+    onSuccess: (result) => afterSave(result, "SendGrid key removed."),
+    onError: (e) => toast(e.message, "error"),
   });
-  const test = useMutation({ mutationFn: () => unwrap(sendTestEmailAction({}, target)) });
+  const test = useMutation({
+    mutationFn: () => unwrap(sendTestEmailAction({}, target)),
+    onSuccess: (sent) =>
+      toast(
+        sent.transport === "outbox"
+          ? `Test email to ${sent.to} stored in the dev outbox (see Mailbox).`
+          : `Test email sent to ${sent.to} through SendGrid.`,
+      ),
+    onError: (e) => toast(e.message, "error"),
+  });
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setSaved(null);
-    const key = newKey.trim();
-    save.mutate({
-      useEmailService: enabled,
-      emailServiceConfig: {
-        type: type as "default" | "custom" | "sendgrid",
-        ...fields,
-        triggers,
-        ...(key && { apiKey: key }),
-      },
+    save.submit({
+      type: draft.type,
+      hasStoredKey: storedKey !== "",
+      newKey: draft.newKey.trim(),
+      fromEmail: draft.fromEmail.trim(),
+      fromCompany: draft.fromCompany.trim(),
+      commentTemplateId: draft.commentTemplateId.trim(),
+      tagTemplateId: draft.tagTemplateId.trim(),
     });
   }
 
-  const field = (name: Fields) => ({
-    value: fields[name],
-    onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
+  const field = (name: TextFields | "newKey") => ({
+    value: draft[name],
+    error: save.errorFor(name),
+    onChange: (e: { target: { value: string } }) => {
+      setDraft((d) => ({ ...d, [name]: e.target.value }));
+      save.edited(name);
+    },
   });
-  const allTriggers = [...new Set([...triggerNames, ...Object.keys(triggers)])];
+  const allTriggers = [...new Set([...triggerNames, ...Object.keys(draft.triggers)])];
 
   return (
     <div className="space-y-6">
       <form onSubmit={submit} noValidate data-ready={hydrated || undefined} className="space-y-5">
-        <label className="flex items-start gap-3">
-          <input
-            type="checkbox"
-            role="switch"
-            className="mt-1 size-4 accent-zinc-900"
-            checked={enabled}
-            onChange={(e) => setEnabled(e.target.checked)}
-          />
-          <span>
-            <span className="block text-sm font-medium text-zinc-800">Email notifications</span>
-            <span className="block text-sm text-zinc-500">Mail the people involved when a trigger below happens.</span>
-          </span>
-        </label>
+        <Switch
+          label="Email notifications"
+          description="Mail the people involved when a trigger below happens."
+          checked={draft.enabled}
+          onChange={(enabled) => setDraft((d) => ({ ...d, enabled }))}
+        />
 
         <div>
           <label htmlFor={typeId} className={ui.label}>
             Type
           </label>
-          <select id={typeId} className={`${ui.input} mt-1`} value={type} onChange={(e) => setType(e.target.value)}>
+          <select
+            id={typeId}
+            className={`${ui.input} mt-1`}
+            value={draft.type}
+            onChange={(e) => {
+              setDraft((d) => ({ ...d, type: e.target.value as EmailType }));
+              save.edited("newKey");
+            }}
+          >
             {TYPES.map((t) => (
               <option key={t.value} value={t.value}>
                 {t.label}
@@ -136,10 +178,10 @@ export function EmailSettingsForm({
 
         <div className="space-y-2">
           <p className={ui.label}>SendGrid API key</p>
-          {c.apiKey ? (
+          {storedKey ? (
             <div className="flex flex-wrap items-center gap-3">
               <code aria-label="SendGrid API key (masked)" className={`${ui.mono} text-zinc-700`}>
-                {c.apiKey}
+                {storedKey}
               </code>
               <ConfirmButton
                 title="Remove the SendGrid key?"
@@ -150,11 +192,8 @@ export function EmailSettingsForm({
                   </p>
                 }
                 confirmLabel="Remove key"
-                onConfirm={() => {
-                  setSaved(null);
-                  save.mutate({ emailServiceConfig: { apiKey: "" } });
-                }}
-                disabled={save.isPending}
+                onConfirm={() => removeKey.mutate()}
+                disabled={removeKey.isPending}
                 className={`${ui.dangerOutline} ${ui.small}`}
               >
                 Remove key
@@ -168,9 +207,8 @@ export function EmailSettingsForm({
             type="password"
             autoComplete="off"
             spellCheck={false}
-            value={newKey}
-            onChange={(e) => setNewKey(e.target.value)}
             hint="Replaces the stored key when saved; leave empty to keep it. Stored encrypted, shown only masked."
+            {...field("newKey")}
           />
         </div>
 
@@ -189,12 +227,20 @@ export function EmailSettingsForm({
           />
         </div>
 
-        <TriggerCheckboxes legend="Email triggers" names={allTriggers} values={triggers} onChange={setTriggers} />
+        <TriggerCheckboxes
+          legend="Email triggers"
+          names={allTriggers}
+          values={draft.triggers}
+          onChange={(triggers) => setDraft((d) => ({ ...d, triggers }))}
+        />
 
-        <FormMessage error={save.error?.message ?? config.error?.message} success={saved} />
-        <button type="submit" className={ui.primary} disabled={!hydrated || save.isPending}>
-          {save.isPending ? "Saving…" : "Save email settings"}
-        </button>
+        <SaveBar
+          label="Save email settings"
+          dirty={dirty.isDirty(draft)}
+          pending={save.pending}
+          hydrated={hydrated}
+          error={save.error ?? config.error?.message}
+        />
       </form>
 
       <div className="space-y-3 border-t border-zinc-200 pt-5">
@@ -202,16 +248,6 @@ export function EmailSettingsForm({
           Sends a test mail to you through the same path as the trigger mails: the SendGrid key above when the type is
           custom or SendGrid and a key is set, otherwise this instance&apos;s mailer.
         </p>
-        <FormMessage
-          error={test.error?.message}
-          success={
-            test.data
-              ? test.data.transport === "outbox"
-                ? `Test email to ${test.data.to} stored in the dev outbox (see Mailbox).`
-                : `Test email sent to ${test.data.to} through SendGrid.`
-              : null
-          }
-        />
         <button
           type="button"
           className={ui.secondary}

@@ -52,7 +52,7 @@ export function MailboxList({ initialPage }: { initialPage: Page }) {
               <summary className="flex cursor-pointer list-none flex-col gap-1 rounded-lg p-4 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
                 <span className="min-w-0">
                   <span className="block font-medium break-words text-zinc-900">{m.subject}</span>
-                  <span className="block text-sm break-all text-zinc-600">To {m.to}</span>
+                  <span className="block text-sm break-words text-zinc-600">To {m.to}</span>
                 </span>
                 <span className="flex shrink-0 flex-wrap items-center gap-2 text-sm text-zinc-500">
                   <span
@@ -64,9 +64,9 @@ export function MailboxList({ initialPage }: { initialPage: Page }) {
                 </span>
               </summary>
               <div className="border-t border-zinc-200 p-4 text-sm">
-                <p className="text-zinc-500 break-all">From {m.from}</p>
+                <p className="text-zinc-500 break-words">From {m.from}</p>
                 {m.error && <p className="mt-2 text-red-800">{m.error}</p>}
-                <p className="mt-3 font-mono text-sm break-all whitespace-pre-wrap text-zinc-900">
+                <p className="mt-3 font-mono text-sm break-words whitespace-pre-wrap text-zinc-900">
                   {m.text ? <Linkified text={m.text} /> : "(The text of mail sent through SendGrid is not kept.)"}
                 </p>
               </div>

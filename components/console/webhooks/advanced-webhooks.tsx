@@ -53,22 +53,21 @@ export function AdvancedWebhooks({
             setEndpointsPage(undefined);
           }}
         />
-      </section>
-
-      <section aria-labelledby="endpoints-heading" className={ui.card}>
-        <h2 id="endpoints-heading" className={`${ui.cardTitle} mb-3`}>
-          Endpoints
-        </h2>
-        {config.isEnabled ? (
-          <EndpointList
-            workspaceId={workspaceId}
-            apiKeyId={apiKeyId}
-            eventTypes={eventTypes}
-            initialPage={endpointsPage}
-          />
-        ) : (
-          <p className="text-sm text-zinc-600">Switch advanced webhooks on to add and manage endpoints.</p>
-        )}
+        <div className="mt-5 border-t border-zinc-200 pt-4">
+          <h3 id="endpoints-heading" className="mb-3 text-sm font-semibold text-zinc-900">
+            Endpoints
+          </h3>
+          {config.isEnabled ? (
+            <EndpointList
+              workspaceId={workspaceId}
+              apiKeyId={apiKeyId}
+              eventTypes={eventTypes}
+              initialPage={endpointsPage}
+            />
+          ) : (
+            <p className="text-sm text-zinc-600">Switch advanced webhooks on and save to add and manage endpoints.</p>
+          )}
+        </div>
       </section>
 
       {config.isEnabled && (
@@ -90,8 +89,8 @@ export function AdvancedWebhooks({
           Delivery log
         </h2>
         <p className="mb-4 text-sm text-zinc-600">
-          Every event sent to a webhook, newest first, and each delivery attempt with its status code, duration and the
-          start of the answer. Failed deliveries are retried on a schedule; Resend sends a message again now.
+          Events sent to webhooks, newest first; open one for its attempts (status, duration, the start of the answer)
+          and to resend it.
         </p>
         <DeliveryLog
           workspaceId={workspaceId}

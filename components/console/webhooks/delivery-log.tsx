@@ -8,9 +8,12 @@ import { formatTime } from "@/lib/console/format";
 import { callOperation } from "@/lib/console/operations";
 import { PAGE_SIZE } from "@/lib/console/page-size";
 import { deliveryLogAction } from "@/lib/console/webhooks/actions";
+import { eventLabel } from "@/lib/domain/events/event-catalogue";
 import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { ui } from "../styles";
+import { useToast } from "../toaster";
+import { useHydrated } from "../use-hydrated";
 import { usePagedQuery } from "../use-paged-query";
 import { ExactTime, useEndpointHealth } from "./endpoint-health";
 import { asPaged, type AttemptView, type IteratorPage, type MessageView } from "./types";
@@ -149,6 +152,7 @@ function Messages({
   names: Map<string, string>;
 }) {
   const queryClient = useQueryClient();
+  const hydrated = useHydrated();
   const target = { workspaceId, apiKeyId };
   const { query, pager } = usePagedQuery({
     queryKey: (iterator) => [
@@ -172,7 +176,9 @@ function Messages({
         <p className="text-sm text-zinc-600" aria-live="polite">
           {query.isFetching
             ? "Refreshing…"
-            : `Updated ${query.dataUpdatedAt ? formatTime(new Date(query.dataUpdatedAt)) : "now"}; refreshes every few seconds.`}
+            : // The time the page was rendered differs between server and browser (a minute may turn in between,
+              // which broke hydration): it is shown once hydrated.
+              `${hydrated && query.dataUpdatedAt ? `Updated ${formatTime(new Date(query.dataUpdatedAt))}; r` : "R"}efreshes every few seconds.`}
         </p>
         <button type="button" className={`${ui.secondary} ${ui.small}`} onClick={refresh} disabled={query.isFetching}>
           Refresh
@@ -221,13 +227,13 @@ function MessageItem({
 }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
+  const toast = useToast();
   const target = { workspaceId, apiKeyId };
   const resend = useMutation({
     mutationFn: (endpointId?: string) =>
       unwrap(callOperation("/v2/workspace/advancedwebhook/messages/resend", { messageId: m.id, endpointId }, target)),
     onSuccess: (r) => {
-      setNote(
+      toast(
         r.endpointIds.length
           ? `Resend scheduled to ${r.endpointIds.length} endpoint${r.endpointIds.length > 1 ? "s" : ""}.`
           : "No endpoint to resend to.",
@@ -235,6 +241,7 @@ function MessageItem({
       setOpen(true);
       return queryClient.invalidateQueries({ queryKey: apiKeyKeys.advancedWebhook(workspaceId, apiKeyId) });
     },
+    onError: (e) => toast(e.message, "error"),
   });
   const hasEndpoint = m.deliveries.some((d) => d.target === "endpoint");
   return (
@@ -242,8 +249,11 @@ function MessageItem({
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary className="flex cursor-pointer list-none flex-col gap-1 rounded-lg p-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 sm:flex-row sm:items-center sm:justify-between sm:gap-4 sm:p-4">
           <span className="min-w-0">
-            <span className="block font-mono text-sm font-medium break-all text-zinc-900">{m.eventType}</span>
-            <span className="block text-xs break-all text-zinc-500">{m.id}</span>
+            <span className="block text-sm font-medium break-words text-zinc-900">
+              {eventLabel(m.eventType)}{" "}
+              <code className="font-mono text-xs font-normal text-zinc-500">{m.eventType}</code>
+            </span>
+            <span className="block font-mono text-xs wrap-anywhere text-zinc-500">{m.id}</span>
           </span>
           <span className="flex shrink-0 flex-wrap items-center gap-2 text-sm text-zinc-500">
             {m.deliveries.map((d, i) => (
@@ -259,7 +269,7 @@ function MessageItem({
           <div className="space-y-3 border-t border-zinc-200 p-3 sm:p-4">
             <ul className="space-y-1 text-sm text-zinc-700">
               {m.deliveries.map((d, i) => (
-                <li key={i} className="flex flex-wrap items-center gap-2 break-words">
+                <li key={i} className="flex flex-wrap items-center gap-2 wrap-anywhere">
                   <span>
                     {d.target === "endpoint"
                       ? `Endpoint ${d.endpointId ? (names.get(d.endpointId) ?? d.endpointId) : "(deleted)"}`
@@ -285,12 +295,11 @@ function MessageItem({
               <summary className="cursor-pointer rounded-sm text-sm font-medium text-zinc-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900">
                 Payload
               </summary>
-              <pre className="mt-2 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs break-all whitespace-pre-wrap text-zinc-800">
+              <pre className="mt-2 max-h-64 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs wrap-anywhere whitespace-pre-wrap text-zinc-800">
                 {JSON.stringify(m.payload, null, 2)}
               </pre>
             </details>
             <Attempts workspaceId={workspaceId} apiKeyId={apiKeyId} messageId={m.id} names={names} />
-            <FormMessage error={resend.error?.message} success={note} />
             {canResend && hasEndpoint && (
               <button
                 type="button"
@@ -353,13 +362,13 @@ function Attempts({
                 <ExactTime value={a.timestamp} />
               </span>
             </div>
-            <p className="text-xs break-all text-zinc-500">
+            <p className="text-xs wrap-anywhere text-zinc-500">
               {a.endpointId && names.get(a.endpointId) ? `${names.get(a.endpointId)} · ` : ""}
               <span className="font-mono">{a.url}</span>
             </p>
             {a.error && <p className="break-words text-red-800">{a.error}</p>}
             {a.response && (
-              <pre className="max-h-32 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs break-all whitespace-pre-wrap text-zinc-800">
+              <pre className="max-h-32 overflow-auto rounded bg-zinc-50 p-2 font-mono text-xs wrap-anywhere whitespace-pre-wrap text-zinc-800">
                 {a.response.length > EXCERPT ? `${a.response.slice(0, EXCERPT)}…` : a.response}
               </pre>
             )}

@@ -1,17 +1,21 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
-import { unwrap } from "@/lib/console/action-result";
+import { useState, type FormEvent } from "react";
 import { callOperation } from "@/lib/console/operations";
+import { endpointForm } from "@/lib/console/service-forms";
 import { FormMessage } from "../form-message";
+import { Switch } from "../switch";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
+import { useCheckedMutation } from "../use-checked-mutation";
+import { EventCheckbox, eventGrid } from "./event-checkbox";
 import type { EndpointView } from "./types";
+
+const LABELS = { url: "URL", description: "Description", rateLimit: "Rate limit" };
 
 /**
  * Create (no `endpoint`) or update an advanced webhook endpoint. No event type ticked means every type; the
- * server action parses with the REST endpoint's schema and answers with its message.
+ * browser checks the fields first, the server action parses with the REST endpoint's schema.
  */
 export function EndpointForm({
   workspaceId,
@@ -28,7 +32,6 @@ export function EndpointForm({
   onDone(endpoint: EndpointView, created: boolean): void;
   onCancel?(): void;
 }) {
-  const rateId = useId();
   const target = { workspaceId, apiKeyId };
   const [url, setUrl] = useState(endpoint?.url ?? "");
   const [description, setDescription] = useState(endpoint?.description ?? "");
@@ -36,27 +39,25 @@ export function EndpointForm({
   const [rateLimit, setRateLimit] = useState(endpoint?.rateLimit?.toString() ?? "");
   const [disabled, setDisabled] = useState(endpoint?.disabled ?? false);
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const rate = rateLimit.trim() === "" ? undefined : Number(rateLimit);
+  const save = useCheckedMutation(
+    endpointForm,
+    (form) => {
       const fields = {
-        url: url.trim(),
-        description: description.trim(),
+        url: form.url,
+        description: form.description,
         disabled,
         ...(types.length > 0 && { filterTypes: types }),
-        ...(rate !== undefined && { rateLimit: rate }),
+        ...(form.rateLimit !== "" && { rateLimit: Number(form.rateLimit) }),
       };
       return endpoint
-        ? unwrap(
-            callOperation(
-              "/v2/workspace/advancedwebhook/endpoints/update",
-              { endpointId: endpoint.id, ...fields },
-              target,
-            ),
+        ? callOperation(
+            "/v2/workspace/advancedwebhook/endpoints/update",
+            { endpointId: endpoint.id, ...fields },
+            target,
           )
-        : unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/create", fields, target));
+        : callOperation("/v2/workspace/advancedwebhook/endpoints/create", fields, target);
     },
-    onSuccess: (saved) => {
+    (saved) => {
       if (!endpoint) {
         setUrl("");
         setDescription("");
@@ -66,11 +67,12 @@ export function EndpointForm({
       }
       onDone(saved, !endpoint);
     },
-  });
+    LABELS,
+  );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    save.mutate();
+    save.submit({ url: url.trim(), description: description.trim(), rateLimit: rateLimit.trim() });
   }
 
   return (
@@ -80,68 +82,69 @@ export function EndpointForm({
       className="space-y-4"
       aria-label={endpoint ? `Edit ${endpoint.url}` : "New endpoint"}
     >
-      <TextField
-        label={endpoint ? "URL" : "New endpoint URL"}
-        type="url"
-        inputMode="url"
-        placeholder="https://example.com/webhooks"
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
-        invalid={!!save.error}
-      />
-      <TextField
-        label={endpoint ? "Description" : "New endpoint description"}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={endpoint ? "URL" : "New endpoint URL"}
+          type="url"
+          inputMode="url"
+          placeholder="https://example.com/webhooks"
+          value={url}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            save.edited("url");
+          }}
+          error={save.errorFor("url")}
+        />
+        <TextField
+          label={endpoint ? "Description" : "New endpoint description"}
+          value={description}
+          onChange={(e) => {
+            setDescription(e.target.value);
+            save.edited("description");
+          }}
+          error={save.errorFor("description")}
+        />
+      </div>
       <fieldset>
         <legend className="text-sm font-medium text-zinc-800">Event types</legend>
         <p className={ui.hint}>
           None ticked: every event type{endpoint?.filterTypes ? " (a saved filter can be changed, not removed)" : ""}.
         </p>
-        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        <div className={eventGrid}>
           {eventTypes.map((t) => (
-            <label key={t} className="flex min-w-0 items-center gap-2">
-              <input
-                type="checkbox"
-                className="size-4 shrink-0 accent-zinc-900"
-                checked={types.includes(t)}
-                onChange={(e) => setTypes((all) => (e.target.checked ? [...all, t] : all.filter((x) => x !== t)))}
-              />
-              <span className="font-mono text-sm break-all text-zinc-800">{t}</span>
-            </label>
+            <EventCheckbox
+              key={t}
+              name={t}
+              checked={types.includes(t)}
+              onChange={(checked) => setTypes((all) => (checked ? [...all, t] : all.filter((x) => x !== t)))}
+            />
           ))}
         </div>
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
-        <div>
-          <label htmlFor={rateId} className={ui.label}>
-            Rate limit (deliveries per second, optional)
-          </label>
-          <input
-            id={rateId}
-            type="number"
-            min={1}
-            inputMode="numeric"
-            className={`${ui.input} mt-1`}
-            value={rateLimit}
-            onChange={(e) => setRateLimit(e.target.value)}
+      <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+        <TextField
+          label="Rate limit (deliveries per second, optional)"
+          inputMode="numeric"
+          value={rateLimit}
+          onChange={(e) => {
+            setRateLimit(e.target.value);
+            save.edited("rateLimit");
+          }}
+          error={save.errorFor("rateLimit")}
+        />
+        <div className="sm:pt-7">
+          <Switch
+            label="Disabled"
+            description="Deliveries to it are skipped."
+            checked={disabled}
+            onChange={setDisabled}
           />
         </div>
-        <label className="flex items-center gap-2 pb-2">
-          <input
-            type="checkbox"
-            className="size-4 accent-zinc-900"
-            checked={disabled}
-            onChange={(e) => setDisabled(e.target.checked)}
-          />
-          <span className="text-sm text-zinc-800">Disabled (deliveries to it are skipped)</span>
-        </label>
       </div>
-      <FormMessage error={save.error?.message} />
+      <FormMessage error={save.error} />
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="submit" className={ui.primary} disabled={save.isPending}>
-          {save.isPending ? "Saving…" : endpoint ? "Save endpoint" : "Add endpoint"}
+        <button type="submit" className={ui.primary} disabled={save.pending}>
+          {save.pending ? "Saving…" : endpoint ? "Save endpoint" : "Add endpoint"}
         </button>
         {onCancel && (
           <button type="button" className={ui.secondary} onClick={onCancel}>

@@ -6,10 +6,12 @@ import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
 import { callOperation } from "@/lib/console/operations";
 import { PAGE_SIZE } from "@/lib/console/page-size";
+import { eventLabel } from "@/lib/domain/events/event-catalogue";
 import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { ui } from "../styles";
+import { useToast } from "../toaster";
 import { usePagedQuery } from "../use-paged-query";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointSecret } from "./endpoint-secret";
@@ -17,7 +19,10 @@ import { asPaged, type EndpointView, type IteratorPage } from "./types";
 
 type Page = IteratorPage & { endpoints: EndpointView[] };
 
-/** Get Advanced Webhook Endpoints page by page, each with edit, secret and delete; the form to add one below. */
+/**
+ * Get Advanced Webhook Endpoints page by page, each one compact row with edit, secret and delete; the form to
+ * add one opens below on request.
+ */
 export function EndpointList({
   workspaceId,
   apiKeyId,
@@ -32,8 +37,9 @@ export function EndpointList({
 }) {
   const queryClient = useQueryClient();
   const target = { workspaceId, apiKeyId };
+  const toast = useToast();
   const [editing, setEditing] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
   const { query, pager } = usePagedQuery({
     queryKey: (iterator) => apiKeyKeys.endpoints(workspaceId, apiKeyId, iterator),
     fetchPage: async (iterator) =>
@@ -50,14 +56,15 @@ export function EndpointList({
     mutationFn: (endpoint: EndpointView) =>
       unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/delete", { endpointId: endpoint.id }, target)),
     onSuccess: (_r, endpoint) => {
-      setNote(`Deleted ${endpoint.url}.`);
+      toast(`Deleted ${endpoint.url}.`);
       return refresh();
     },
+    onError: (e) => toast(e.message, "error"),
   });
   const endpoints = query.data?.endpoints ?? [];
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-4">
       {query.isPending ? (
         <p className="text-sm text-zinc-600">Loading endpoints…</p>
       ) : endpoints.length === 0 ? (
@@ -66,13 +73,13 @@ export function EndpointList({
         <div>
           <ul aria-label="Endpoints" className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
             {endpoints.map((e) => (
-              <li key={e.id} className="space-y-3 p-3 sm:p-4">
+              <li key={e.id} className="space-y-3 p-3">
                 <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
                   <div className="min-w-0">
                     <p className={`${ui.mono} text-zinc-900`}>{e.url}</p>
                     {e.description && <p className="text-sm break-words text-zinc-600">{e.description}</p>}
                     <p className="text-sm break-words text-zinc-500">
-                      {e.filterTypes ? e.filterTypes.join(", ") : "Every event type"}
+                      {e.filterTypes ? e.filterTypes.map(eventLabel).join(", ") : "Every event type"}
                       {e.rateLimit !== null && ` · at most ${e.rateLimit}/s`}
                     </p>
                   </div>
@@ -91,43 +98,37 @@ export function EndpointList({
                     onCancel={() => setEditing(null)}
                     onDone={(saved) => {
                       setEditing(null);
-                      setNote(`Saved ${saved.url}.`);
+                      toast(`Saved ${saved.url}.`);
                       return refresh();
                     }}
                   />
                 ) : (
-                  <div className="flex flex-col gap-3">
-                    <EndpointSecret workspaceId={workspaceId} apiKeyId={apiKeyId} endpointId={e.id} url={e.url} />
-                    <div className="flex flex-col gap-2 sm:flex-row">
-                      <button
-                        type="button"
-                        aria-label={`Edit ${e.url}`}
-                        className={`${ui.secondary} ${ui.small}`}
-                        onClick={() => {
-                          setNote(null);
-                          setEditing(e.id);
-                        }}
-                      >
-                        Edit
-                      </button>
-                      <ConfirmButton
-                        ariaLabel={`Delete ${e.url}`}
-                        title={`Delete ${e.url}?`}
-                        description={
-                          <p>
-                            The endpoint, its signing secret and its deliveries (pending ones and their attempt history)
-                            are removed for good.
-                          </p>
-                        }
-                        confirmLabel="Delete endpoint"
-                        onConfirm={() => remove.mutate(e)}
-                        disabled={remove.isPending}
-                        className={`${ui.dangerOutline} ${ui.small}`}
-                      >
-                        Delete
-                      </ConfirmButton>
-                    </div>
-                  </div>
+                  <EndpointSecret workspaceId={workspaceId} apiKeyId={apiKeyId} endpointId={e.id} url={e.url}>
+                    <button
+                      type="button"
+                      aria-label={`Edit ${e.url}`}
+                      className={`${ui.secondary} ${ui.small}`}
+                      onClick={() => setEditing(e.id)}
+                    >
+                      Edit
+                    </button>
+                    <ConfirmButton
+                      ariaLabel={`Delete ${e.url}`}
+                      title={`Delete ${e.url}?`}
+                      description={
+                        <p>
+                          The endpoint, its signing secret and its deliveries (pending ones and their attempt history)
+                          are removed for good.
+                        </p>
+                      }
+                      confirmLabel="Delete endpoint"
+                      onConfirm={() => remove.mutate(e)}
+                      disabled={remove.isPending}
+                      className={`${ui.dangerOutline} ${ui.small}`}
+                    >
+                      Delete
+                    </ConfirmButton>
+                  </EndpointSecret>
                 )}
               </li>
             ))}
@@ -135,19 +136,27 @@ export function EndpointList({
           <Pager label="Endpoint pages" {...pager} />
         </div>
       )}
-      <FormMessage error={remove.error?.message ?? query.error?.message} success={note} />
-      <div className="border-t border-zinc-200 pt-5">
-        <h3 className="mb-3 text-sm font-semibold text-zinc-900">Add an endpoint</h3>
-        <EndpointForm
-          workspaceId={workspaceId}
-          apiKeyId={apiKeyId}
-          eventTypes={eventTypes}
-          onDone={(saved) => {
-            setNote(`Added ${saved.url}.`);
-            return refresh();
-          }}
-        />
-      </div>
+      <FormMessage error={query.error?.message} />
+      {adding ? (
+        <div className="border-t border-zinc-200 pt-4">
+          <h3 className="mb-3 text-sm font-semibold text-zinc-900">Add an endpoint</h3>
+          <EndpointForm
+            workspaceId={workspaceId}
+            apiKeyId={apiKeyId}
+            eventTypes={eventTypes}
+            onCancel={() => setAdding(false)}
+            onDone={(saved) => {
+              setAdding(false);
+              toast(`Added ${saved.url}.`);
+              return refresh();
+            }}
+          />
+        </div>
+      ) : (
+        <button type="button" className={`${ui.secondary} ${ui.small}`} onClick={() => setAdding(true)}>
+          Add an endpoint
+        </button>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import type { ReactNode } from "react";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
 import { callOperation } from "@/lib/console/operations";
@@ -9,19 +9,25 @@ import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { SecretValue } from "../secret-value";
 import { ui } from "../styles";
+import { useToast } from "../toaster";
 import { useRevealedQuery } from "../use-revealed-query";
 
-/** An endpoint's signing secret: revealed after confirming, rotated after confirming (the old one signs for 24 h). */
+/**
+ * An endpoint's signing secret: revealed after confirming, rotated after confirming (the old one signs for
+ * 24 h). Its buttons share one row with the endpoint's other actions (`children`).
+ */
 export function EndpointSecret({
   workspaceId,
   apiKeyId,
   endpointId,
   url,
+  children,
 }: {
   workspaceId: string;
   apiKeyId: string;
   endpointId: string;
   url: string;
+  children?: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const target = { workspaceId, apiKeyId };
@@ -29,38 +35,26 @@ export function EndpointSecret({
   const secret = useRevealedQuery(queryKey, () =>
     unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId }, target)),
   );
-  const [rotated, setRotated] = useState(false);
+  const toast = useToast();
   const rotate = useMutation({
     mutationFn: () =>
       unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/secret/rotate", { endpointId }, target)),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKey, result);
       secret.show();
-      setRotated(true);
+      toast("New signing secret issued. For 24 hours deliveries are signed with both the new and the old secret.");
     },
+    onError: (e) => toast(e.message, "error"),
   });
   const value = secret.shown ? secret.query.data?.secret : undefined;
   return (
     <div className="space-y-2">
       {value && <SecretValue label={`Signing secret of ${url}`} value={value} />}
-      <FormMessage
-        error={secret.query.error?.message ?? rotate.error?.message}
-        success={
-          rotated
-            ? "New signing secret issued. For 24 hours deliveries are signed with both the new and the old secret."
-            : null
-        }
-      />
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <FormMessage error={secret.query.error?.message} />
+      <div className="flex flex-wrap gap-2">
+        {children}
         {secret.shown ? (
-          <button
-            type="button"
-            className={`${ui.secondary} ${ui.small}`}
-            onClick={() => {
-              setRotated(false);
-              secret.hide();
-            }}
-          >
+          <button type="button" className={`${ui.secondary} ${ui.small}`} onClick={secret.hide}>
             Hide secret
           </button>
         ) : (

@@ -1,23 +1,45 @@
 "use client";
 
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { ApiOutput } from "@/lib/api/client";
-import type { ApiInput } from "@/lib/api/client";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
 import { callOperation } from "@/lib/console/operations";
-import { FormMessage } from "../form-message";
+import { simpleWebhookForm } from "@/lib/console/service-forms";
+import { SaveBar } from "../save-bar";
+import { Switch } from "../switch";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
+import { useToast } from "../toaster";
+import { useCheckedMutation } from "../use-checked-mutation";
+import { useDirty } from "../use-dirty";
 import { useHydrated } from "../use-hydrated";
 import { TriggerCheckboxes } from "./trigger-checkboxes";
 
 export type WebhookConfigView = ApiOutput<"/v2/workspace/webhookconfig/get">;
 
+const LABELS = {
+  rawNotificationUrl: "Raw notification URL",
+  processedNotificationUrl: "Processed notification URL",
+  authToken: "Auth token",
+};
+type TextFields = keyof typeof LABELS;
+
+function draftOf(view: WebhookConfigView, defaultTriggers: Record<string, boolean>) {
+  const c = view.webhookServiceConfig;
+  return {
+    enabled: view.useWebhookService,
+    authToken: c.authToken,
+    rawNotificationUrl: c.rawNotificationUrl,
+    processedNotificationUrl: c.processedNotificationUrl,
+    triggers: c.triggers ?? defaultTriggers,
+  };
+}
+
 /**
- * Get / Update Webhook Config (simple webhooks): weft posts each event whose trigger is on to the raw URL
- * (the event as JSON) and the processed URL (a readable notification), with the auth token as a header.
+ * Get / Update Webhook Config (simple webhooks), saved with its Save button: weft posts each event whose
+ * trigger is on to the raw URL (the event as JSON) and the processed URL (a readable notification), with the
+ * auth token as a header.
  */
 export function SimpleWebhookForm({
   workspaceId,
@@ -34,58 +56,57 @@ export function SimpleWebhookForm({
 }) {
   const queryClient = useQueryClient();
   const hydrated = useHydrated();
+  const toast = useToast();
   const target = { workspaceId, apiKeyId };
-  const c = initial.webhookServiceConfig;
-  const [enabled, setEnabled] = useState(initial.useWebhookService);
   const [showToken, setShowToken] = useState(false);
-  const [values, setValues] = useState({
-    authToken: c.authToken,
-    rawNotificationUrl: c.rawNotificationUrl,
-    processedNotificationUrl: c.processedNotificationUrl,
-  });
-  const [triggers, setTriggers] = useState<Record<string, boolean>>(c.triggers ?? defaultTriggers);
-  const [saved, setSaved] = useState<string | null>(null);
+  const [draft, setDraft] = useState(() => draftOf(initial, defaultTriggers));
+  const dirty = useDirty(draftOf(initial, defaultTriggers));
 
-  // The server action parses with Update Webhook Config's schema and answers with its message.
-  const save = useMutation({
-    mutationFn: (input: ApiInput<"/v2/workspace/webhookconfig/update">) =>
-      unwrap(callOperation("/v2/workspace/webhookconfig/update", input, target)),
-    onSuccess: (result) => {
-      setEnabled(result.useWebhookService);
-      if (result.webhookServiceConfig.triggers) setTriggers(result.webhookServiceConfig.triggers);
-      setSaved("Webhook settings saved.");
+  const save = useCheckedMutation(
+    simpleWebhookForm,
+    (fields) =>
+      callOperation(
+        "/v2/workspace/webhookconfig/update",
+        { useWebhookService: draft.enabled, webhookServiceConfig: { ...fields, triggers: draft.triggers } },
+        target,
+      ),
+    (result) => {
+      const next = draftOf(result, defaultTriggers);
+      setDraft(next);
+      dirty.saved(next);
+      toast("Webhook settings saved.");
       return queryClient.invalidateQueries({ queryKey: apiKeyKeys.webhook(workspaceId, apiKeyId) });
     },
-  });
+    LABELS,
+  );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    setSaved(null);
-    const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
-    save.mutate({ useWebhookService: enabled, webhookServiceConfig: { ...trimmed, triggers } });
+    save.submit({
+      authToken: draft.authToken.trim(),
+      rawNotificationUrl: draft.rawNotificationUrl.trim(),
+      processedNotificationUrl: draft.processedNotificationUrl.trim(),
+    });
   }
 
-  const field = (name: keyof typeof values) => ({
-    value: values[name],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
+  const field = (name: TextFields) => ({
+    value: draft[name],
+    error: save.errorFor(name),
+    onChange: (e: { target: { value: string } }) => {
+      setDraft((d) => ({ ...d, [name]: e.target.value }));
+      save.edited(name);
+    },
   });
-  const allTriggers = [...new Set([...triggerNames, ...Object.keys(triggers)])];
+  const allTriggers = [...new Set([...triggerNames, ...Object.keys(draft.triggers)])];
 
   return (
     <form onSubmit={submit} noValidate data-ready={hydrated || undefined} className="space-y-5">
-      <label className="flex items-start gap-3">
-        <input
-          type="checkbox"
-          role="switch"
-          className="mt-1 size-4 accent-zinc-900"
-          checked={enabled}
-          onChange={(e) => setEnabled(e.target.checked)}
-        />
-        <span>
-          <span className="block text-sm font-medium text-zinc-800">Simple webhooks</span>
-          <span className="block text-sm text-zinc-500">Post events whose trigger is on to the URLs below.</span>
-        </span>
-      </label>
+      <Switch
+        label="Simple webhooks"
+        description="Post events whose trigger is on to the URLs below."
+        checked={draft.enabled}
+        onChange={(enabled) => setDraft((d) => ({ ...d, enabled }))}
+      />
       <TextField
         label="Raw notification URL"
         type="url"
@@ -100,7 +121,7 @@ export function SimpleWebhookForm({
         placeholder="https://example.com/hooks/processed"
         {...field("processedNotificationUrl")}
       />
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <TextField
             label="Auth token"
@@ -113,18 +134,26 @@ export function SimpleWebhookForm({
         </div>
         <button
           type="button"
-          className={`${ui.secondary} sm:mb-7`}
+          className={`${ui.secondary} sm:mt-6`}
           aria-pressed={showToken}
           onClick={() => setShowToken((s) => !s)}
         >
           {showToken ? "Hide token" : "Show token"}
         </button>
       </div>
-      <TriggerCheckboxes legend="Webhook triggers" names={allTriggers} values={triggers} onChange={setTriggers} />
-      <FormMessage error={save.error?.message} success={saved} />
-      <button type="submit" className={ui.primary} disabled={!hydrated || save.isPending}>
-        {save.isPending ? "Saving…" : "Save webhook settings"}
-      </button>
+      <TriggerCheckboxes
+        legend="Webhook triggers"
+        names={allTriggers}
+        values={draft.triggers}
+        onChange={(triggers) => setDraft((d) => ({ ...d, triggers }))}
+      />
+      <SaveBar
+        label="Save webhook settings"
+        dirty={dirty.isDirty(draft)}
+        pending={save.pending}
+        hydrated={hydrated}
+        error={save.error}
+      />
     </form>
   );
 }

@@ -1,6 +1,9 @@
 "use client";
 
-/** One checkbox per trigger name (`comment.add`...), in a fieldset; two columns from the small breakpoint up. */
+import { orderedTriggers } from "@/lib/domain/events/event-catalogue";
+import { EventCheckbox, eventGrid } from "./event-checkbox";
+
+/** One checkbox per trigger key (`comment.add`...), labelled from the event catalogue, in a fieldset. */
 export function TriggerCheckboxes({
   legend,
   names,
@@ -15,17 +18,14 @@ export function TriggerCheckboxes({
   return (
     <fieldset>
       <legend className="text-sm font-medium text-zinc-800">{legend}</legend>
-      <div className="mt-2 grid gap-2 sm:grid-cols-2">
-        {names.map((name) => (
-          <label key={name} className="flex min-w-0 items-center gap-2">
-            <input
-              type="checkbox"
-              className="size-4 shrink-0 accent-zinc-900"
-              checked={values[name] === true}
-              onChange={(e) => onChange({ ...values, [name]: e.target.checked })}
-            />
-            <span className={`font-mono text-sm break-all text-zinc-800`}>{name}</span>
-          </label>
+      <div className={eventGrid}>
+        {orderedTriggers(names).map((name) => (
+          <EventCheckbox
+            key={name}
+            name={name}
+            checked={values[name] === true}
+            onChange={(checked) => onChange({ ...values, [name]: checked })}
+          />
         ))}
       </div>
     </fieldset>

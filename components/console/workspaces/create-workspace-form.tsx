@@ -13,18 +13,32 @@ import { TextField } from "../text-field";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useHydrated } from "../use-hydrated";
 
+const LABELS = {
+  ownerEmail: "Owner email",
+  workspaceName: "Workspace name",
+  name: "Owner name",
+  avatar: "Avatar URL",
+};
+
 /** Create Workspace with the REST endpoint's schema and rules; owners create for their own address. */
 export function CreateWorkspaceForm({ ownerEmail, operator }: { ownerEmail: string; operator: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const hydrated = useHydrated();
   const [values, setValues] = useState({ ownerEmail, workspaceName: "", name: "", avatar: "" });
-  const create = useCheckedMutation(createWorkspaceInput, createWorkspaceAction, async (created) => {
-    await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
-    router.push(`/workspaces/${created.id}`);
-  });
-  const set = (field: keyof typeof values) => (e: { target: { value: string } }) =>
+  const create = useCheckedMutation(
+    createWorkspaceInput,
+    createWorkspaceAction,
+    async (created) => {
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
+      router.push(`/workspaces/${created.id}`);
+    },
+    LABELS,
+  );
+  const set = (field: keyof typeof values) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
+    create.edited(field);
+  };
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -39,7 +53,7 @@ export function CreateWorkspaceForm({ ownerEmail, operator }: { ownerEmail: stri
         autoComplete="email"
         value={values.ownerEmail}
         onChange={set("ownerEmail")}
-        invalid={create.field === "ownerEmail"}
+        error={create.errorFor("ownerEmail")}
         readOnly={!operator}
         hint={
           operator
@@ -51,16 +65,23 @@ export function CreateWorkspaceForm({ ownerEmail, operator }: { ownerEmail: stri
         label="Workspace name (optional)"
         value={values.workspaceName}
         onChange={set("workspaceName")}
+        error={create.errorFor("workspaceName")}
         hint="Defaults to “<owner name> workspace”."
       />
-      <TextField label="Owner name (optional)" autoComplete="name" value={values.name} onChange={set("name")} />
+      <TextField
+        label="Owner name (optional)"
+        autoComplete="name"
+        value={values.name}
+        onChange={set("name")}
+        error={create.errorFor("name")}
+      />
       <TextField
         label="Avatar URL (optional)"
         type="url"
         inputMode="url"
         value={values.avatar}
         onChange={set("avatar")}
-        invalid={create.field === "avatar"}
+        error={create.errorFor("avatar")}
         placeholder="https://…"
       />
       <FormMessage error={create.error} />

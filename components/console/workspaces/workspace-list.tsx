@@ -72,7 +72,7 @@ export function WorkspaceList({
                 {ws.name}
               </Link>
               <p className={`${ui.mono} mt-1 text-zinc-500`}>{ws.id}</p>
-              {showOwner && <p className="mt-1 text-sm break-all text-zinc-600">Owner: {ws.ownerEmail}</p>}
+              {showOwner && <p className="mt-1 text-sm break-words text-zinc-600">Owner: {ws.ownerEmail}</p>}
             </div>
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-zinc-600 sm:justify-end">
               <PlanBadge plan={ws.plan} />

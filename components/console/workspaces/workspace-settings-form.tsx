@@ -6,9 +6,12 @@ import { useId, useState, type FormEvent } from "react";
 import { updateWorkspaceSettingsAction } from "@/lib/console/workspaces/actions";
 import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
 import { PLANS, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
-import { FormMessage } from "../form-message";
+import { SaveBar } from "../save-bar";
 import { ui } from "../styles";
+import { Switch } from "../switch";
+import { useToast } from "../toaster";
 import { useCheckedMutation } from "../use-checked-mutation";
+import { useDirty } from "../use-dirty";
 import { useHydrated } from "../use-hydrated";
 
 interface Settings {
@@ -16,21 +19,51 @@ interface Settings {
   productionKeysEnabled: boolean;
 }
 
-/** The operator's settings of a workspace: plan and self-serve production keys (`weft workspace:update`). */
+/** What the settings amount to: production keys count only on the paid plan. */
+const effective = (s: Settings): Settings => ({
+  plan: s.plan,
+  productionKeysEnabled: s.plan === "paid" && s.productionKeysEnabled,
+});
+
+/**
+ * The operator's settings of a workspace: plan and self-serve production keys (`weft workspace:update`).
+ * Production keys take both, so on the free plan the switch is off and disabled, saying why, instead of saving
+ * a setting that would do nothing; the stored flag is left as it is until the plan is paid.
+ */
 export function WorkspaceSettingsForm({ workspaceId, initial }: { workspaceId: string; initial: Settings }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const hydrated = useHydrated();
+  const toast = useToast();
   const planId = useId();
   const [values, setValues] = useState(initial);
-  const save = useCheckedMutation(updateWorkspaceSettingsInput, updateWorkspaceSettingsAction, async () => {
-    await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
-    router.refresh();
-  });
+  const dirty = useDirty(effective(initial));
+  const paid = values.plan === "paid";
+  const save = useCheckedMutation(
+    updateWorkspaceSettingsInput,
+    updateWorkspaceSettingsAction,
+    async (ws) => {
+      const now = { plan: ws.plan, productionKeysEnabled: ws.productionKeysEnabled };
+      setValues(now);
+      dirty.saved(effective(now));
+      toast(
+        ws.plan === "paid" && ws.productionKeysEnabled
+          ? "Workspace settings saved. The owner can now create production keys."
+          : "Workspace settings saved.",
+      );
+      await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
+      router.refresh();
+    },
+    { plan: "Plan" },
+  );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    save.submit({ workspaceId, ...values });
+    save.submit({
+      workspaceId,
+      plan: values.plan,
+      ...(paid && { productionKeysEnabled: values.productionKeysEnabled }),
+    });
   }
 
   return (
@@ -52,24 +85,24 @@ export function WorkspaceSettingsForm({ workspaceId, initial }: { workspaceId: s
           ))}
         </select>
       </div>
-      <label className="flex items-start gap-3">
-        <input
-          type="checkbox"
-          className="mt-1 size-4 accent-zinc-900"
-          checked={values.productionKeysEnabled}
-          onChange={(e) => setValues((v) => ({ ...v, productionKeysEnabled: e.target.checked }))}
-        />
-        <span>
-          <span className="block text-sm font-medium text-zinc-800">Self-serve production API keys</span>
-          <span className="block text-sm text-zinc-500">
-            The owner may create production keys (the workspace must also be on the paid plan).
-          </span>
-        </span>
-      </label>
-      <FormMessage error={save.error} success={save.succeeded ? "Workspace settings saved." : null} />
-      <button type="submit" className={ui.primary} disabled={!hydrated || save.pending}>
-        {save.pending ? "Saving…" : "Save settings"}
-      </button>
+      <Switch
+        label="Self-serve production API keys"
+        checked={paid && values.productionKeysEnabled}
+        disabled={!paid}
+        onChange={(checked) => setValues((v) => ({ ...v, productionKeysEnabled: checked }))}
+        description={
+          paid
+            ? "The owner may create production keys."
+            : "Needs the paid plan: production keys cannot be created on the free plan. Choose paid first."
+        }
+      />
+      <SaveBar
+        label="Save settings"
+        dirty={dirty.isDirty(effective(values))}
+        pending={save.pending}
+        hydrated={hydrated}
+        error={save.error}
+      />
     </form>
   );
 }

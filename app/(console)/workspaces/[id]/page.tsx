@@ -36,14 +36,16 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
               ],
               [
                 "Owner",
-                <span key="owner" className="break-all">
+                <span key="owner" className="break-words">
                   {ws.ownerName === ws.ownerEmail ? ws.ownerEmail : `${ws.ownerName} <${ws.ownerEmail}>`}
                 </span>,
               ],
               ["Plan", <PlanBadge key="plan" plan={ws.plan} />],
               [
                 "Production API keys",
-                ws.productionKeysEnabled ? "Self-serve creation enabled" : "Not enabled (an operator turns them on)",
+                ws.plan === "paid" && ws.productionKeysEnabled
+                  ? "Self-serve creation enabled"
+                  : "Not enabled (an operator puts the workspace on the paid plan and turns them on)",
               ],
               ["API keys", String(ws.apiKeys)],
               ["Created", formatTime(ws.createdAt)],

@@ -55,7 +55,7 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
               ],
               [
                 "Owner email",
-                <span key="owner" className="break-all">
+                <span key="owner" className="break-words">
                   {key.ownerEmail}
                 </span>,
               ],

@@ -5,7 +5,7 @@ import { AdvancedWebhooks } from "@/components/console/webhooks/advanced-webhook
 import { apiKeyCrumbs, loadApiKeyPage } from "@/lib/console/page-data";
 import { PAGE_SIZE } from "@/lib/console/page-size";
 import { readServiceConfig } from "@/lib/domain/api-keys/service-config";
-import { weftEventTypes } from "@/lib/domain/events/event";
+import { eventCatalogue } from "@/lib/domain/events/event-catalogue";
 import { ADVANCED_DEFAULTS, storedAdvanced } from "@/lib/domain/webhooks/advanced-settings";
 import { getEndpointHealth } from "@/lib/domain/webhooks/endpoint-health";
 import { getEndpoints } from "@/lib/domain/webhooks/get-endpoints";
@@ -28,7 +28,7 @@ export default async function AdvancedWebhooksPage({ params }: { params: Promise
       <AdvancedWebhooks
         workspaceId={ws.id}
         apiKeyId={key.id}
-        eventTypes={weftEventTypes}
+        eventTypes={eventCatalogue.map((e) => e.type)}
         initialConfig={stored ?? ADVANCED_DEFAULTS}
         configured={stored !== undefined}
         initialEndpoints={endpoints}

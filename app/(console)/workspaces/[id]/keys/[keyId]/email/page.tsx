@@ -6,8 +6,7 @@ import { ui } from "@/components/console/styles";
 import { apiKeyCrumbs, loadApiKeyPage } from "@/lib/console/page-data";
 import { getEmailConfig } from "@/lib/domain/email/get-email-config";
 import { defaultEmailTriggers } from "@/lib/domain/email/email-settings";
-import { triggerKey } from "@/lib/domain/events/describe-event";
-import { weftEventTypes } from "@/lib/domain/events/event";
+import { eventCatalogue } from "@/lib/domain/events/event-catalogue";
 import { db } from "@/lib/infra/db";
 
 export const metadata = { title: "Email · weft" };
@@ -17,7 +16,7 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
   const { workspace: ws, key, keyScope } = await loadApiKeyPage(id, keyId, "/email");
   const config = await getEmailConfig(keyScope, {}, db());
   const defaults = defaultEmailTriggers();
-  const triggerNames = [...new Set([...Object.keys(defaults), ...weftEventTypes.map(triggerKey)])];
+  const triggerNames = [...new Set([...Object.keys(defaults), ...eventCatalogue.map((e) => e.trigger)])];
   return (
     <>
       <PageHeader title={key.name} crumbs={apiKeyCrumbs(ws)} description={<KeyTypeBadge type={key.type} />} />

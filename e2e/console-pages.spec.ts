@@ -1,0 +1,154 @@
+import path from "node:path";
+import { consolePages, type ConsolePageContext } from "./console-pages";
+import { expect, test } from "./fixtures";
+import { BASE_URL, signInAs, uniqueEmail } from "./support";
+
+// The page tour: every console page (console-pages.ts) for a signed-in owner whose key has a saved SendGrid
+// key, an AI provider key, an allowed domain and an advanced webhook endpoint, at 1280 and 375 px in the light
+// and the dark colour scheme. Each load must log nothing to the console (the fixture), scroll no sideways and
+// show its title; the screenshots are committed under e2e/screenshots/ and embedded in docs/console.md.
+
+const WIDTHS = [
+  { width: 1280, height: 800 },
+  { width: 375, height: 740 },
+] as const;
+const SCHEMES = ["light", "dark"] as const;
+/** Pages that once grew far too tall, and the height (px at 1280) they must stay within. */
+const MAX_HEIGHT_1280: Record<string, number> = { "api-key-advanced-webhooks": 1200 };
+/** Tall pages are cut here: enough to show the layout, small enough to commit. */
+const MAX_SHOT_HEIGHT = 1800;
+
+async function rest(path: string, data: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${BASE_URL}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ data }),
+  });
+  const body = await res.json();
+  expect(res.status, `${path}: ${JSON.stringify(body)}`).toBe(200);
+  return body.result.data;
+}
+
+/** A workspace whose first key has something on every page. */
+async function seed(ownerEmail: string): Promise<ConsolePageContext> {
+  const ws = await rest("/v2/workspace/create", { ownerEmail, workspaceName: "Tour workspace" });
+  const apiKey = Object.keys(ws.apiKeyList)[0];
+  const wsHeaders = { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken };
+  const tokens = await rest("/v2/workspace/authtokens/get", { apiKey }, wsHeaders);
+  const key = { "x-service-api-key": apiKey, "x-service-auth-token": tokens.authTokens[0].token };
+  await rest("/v2/workspace/domains/add", { domains: ["app.example.com", "*.example.org"] }, key);
+  await rest(
+    "/v2/workspace/apikeyconfig/update",
+    { aiModelApiKey: [{ provider: "openai", customerApiKey: "sk-tour-0123456789" }] },
+    key,
+  );
+  // A saved SendGrid key: the Email tab once broke hydration in exactly this state.
+  await rest(
+    "/v2/workspace/emailconfig/update",
+    {
+      useEmailService: true,
+      emailServiceConfig: { type: "custom", apiKey: "SG.tour-key-4321", fromEmail: "noreply@example.com" },
+    },
+    key,
+  );
+  await rest("/v2/workspace/advancedwebhookconfig/update", { isEnabled: true }, key);
+  await rest(
+    "/v2/workspace/advancedwebhook/endpoints/create",
+    {
+      url: "https://example.com/hooks/weft",
+      description: "Tour receiver",
+      filterTypes: ["comment.add", "reaction.add"],
+    },
+    key,
+  );
+  return { workspaceId: ws.id, apiKeyId: apiKey };
+}
+
+test.use({
+  // The not-found pages answer their document with 404, which the browser logs as a failed resource.
+  allowConsole: [
+    /Failed to load resource: the server responded with a status of 404 \(Not Found\) \(.*\/(ws_doesnotexist|no-such-page)\)$/,
+  ],
+});
+
+test("every console page loads cleanly at 1280 and 375 px in both colour schemes", async ({ page }) => {
+  test.setTimeout(240_000);
+  const email = uniqueEmail("tour");
+  const ctx = await seed(email);
+  await signInAs(page, email);
+  const heights: string[] = [];
+
+  for (const p of consolePages) {
+    for (const size of WIDTHS) {
+      await page.setViewportSize(size);
+      for (const colorScheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme });
+        const res = await page.goto(p.path(ctx));
+        expect(res?.status(), p.name).toBe(p.notFound ? 404 : 200);
+        await expect(page.locator("h1").first(), p.name).toBeVisible();
+        await page.waitForLoadState("networkidle");
+        await page.evaluate(() => document.fonts.ready);
+
+        const { scrollWidth, innerWidth, height } = await page.evaluate(() => ({
+          scrollWidth: document.scrollingElement!.scrollWidth,
+          innerWidth: window.innerWidth,
+          height: document.scrollingElement!.scrollHeight,
+        }));
+        expect(scrollWidth, `${p.name} scrolls sideways at ${size.width} px (${colorScheme})`).toBeLessThanOrEqual(
+          innerWidth,
+        );
+        const max = size.width === 1280 ? MAX_HEIGHT_1280[p.name] : undefined;
+        if (max) expect(height, `${p.name} is ${height} px tall at 1280 px`).toBeLessThanOrEqual(max);
+        heights.push(`${p.name} ${size.width} ${colorScheme}: ${height}`);
+        if (colorScheme === "light") {
+          // `break-all` split words mid-letter; ids and tokens wrap with overflow-wrap: anywhere instead.
+          const breakAll = await page.evaluate(
+            () =>
+              [...document.querySelectorAll("body *")].filter((e) => getComputedStyle(e).wordBreak === "break-all")
+                .length,
+          );
+          expect(breakAll, `${p.name}: elements with word-break: break-all`).toBe(0);
+        }
+        const file = path.join(
+          test.info().project.testDir,
+          "screenshots",
+          `${p.name}-${size.width}-${colorScheme}.png`,
+        );
+        await page.screenshot({
+          path: file,
+          fullPage: true,
+          clip: { x: 0, y: 0, width: size.width, height: Math.min(height, MAX_SHOT_HEIGHT) },
+        });
+      }
+    }
+  }
+  console.log(`page heights:\n${heights.join("\n")}`);
+});
+
+test("the favicon is served and unknown pages get the styled 404", async ({ page, request }) => {
+  const icon = await request.get("/favicon.ico");
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+  const res = await page.goto("/no-such-page");
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Not found", level: 1 })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Your workspaces" })).toHaveAttribute("href", "/workspaces");
+  expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/Geist/i);
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", /\/icon\.svg/);
+});
+
+test("at 375 px the key's tab bar scrolls inside itself and every tab can be reached", async ({ page }) => {
+  const email = uniqueEmail("tabs");
+  const ctx = await seed(email);
+  await signInAs(page, email);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`/workspaces/${ctx.workspaceId}/keys/${ctx.apiKeyId}`);
+  const tabs = page.getByRole("navigation", { name: "API key" });
+  const last = tabs.getByRole("link", { name: "Advanced webhooks" });
+  const overflow = await tabs.evaluate((el) => el.scrollWidth - el.clientWidth);
+  expect(overflow, "the tabs are wider than the phone: they must scroll").toBeGreaterThan(0);
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport();
+  await last.click();
+  await expect(page).toHaveURL(`${BASE_URL}/workspaces/${ctx.workspaceId}/keys/${ctx.apiKeyId}/advanced-webhooks`);
+});
