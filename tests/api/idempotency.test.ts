@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createWeftClient } from "@/lib/api/client";
 import { dispatch } from "@/lib/api/dispatch";
 import { isStoredReply, markIdempotentWrite } from "@/lib/api/idempotency";
 import { parseInput } from "@/lib/api/parse-input";
@@ -133,6 +134,22 @@ describe("Idempotency-Key", () => {
     const again = await send("/v2/organizations/documents/add", data, headers);
     expect(again).toEqual({ status: 404, text: first.text, replayed: "true" });
     expect(await db().document.count({ where: { apiKeyId: w.apiKey } })).toBe(0);
+  });
+
+  it("is offered by the typed client", async () => {
+    const w = await newWorkspace();
+    const client = createWeftClient({
+      baseUrl: "http://localhost",
+      apiKey: w.apiKey,
+      authToken: w.apiKeyToken,
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+        dispatch(new Request(input, init), { clientIp: "203.0.113.9" })) as typeof fetch,
+    });
+    const idempotencyKey = freshKey();
+    const first = await client.call("/v2/organizations/add", orgs("typed"), { idempotencyKey });
+    const again = await client.call("/v2/organizations/add", orgs("typed"), { idempotencyKey });
+    expect(again).toEqual(first);
+    expect(await db().organization.count({ where: { apiKeyId: w.apiKey } })).toBe(1);
   });
 
   it("keeps no reply for 5xx or 429, so their retry runs again", () => {
