@@ -22,7 +22,7 @@ import {
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** A `running` record older than this belongs to a process that died before its call committed. */
 export const RUNNING_LEASE_MS = 10 * 60_000;
-export const REPLAYED_HEADER = "idempotent-replayed";
+const REPLAYED_HEADER = "idempotent-replayed";
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
