@@ -60,8 +60,14 @@ function headersFor(auth: Endpoint["auth"], o: WeftClientOptions): Record<string
 export function createWeftClient(options: WeftClientOptions) {
   const doFetch = options.fetch ?? fetch;
   return {
-    async call<P extends ApiPath>(path: P, data: ApiInput<P>): Promise<ApiResult<P>> {
-      const headers = { ...headersFor("workspace", options), ...headersFor("apiKey", options) };
+    /** `idempotencyKey`: a retry with the same key and data gets the first reply (docs/idempotency.md). */
+    async call<P extends ApiPath>(
+      path: P,
+      data: ApiInput<P>,
+      callOptions: { idempotencyKey?: string } = {},
+    ): Promise<ApiResult<P>> {
+      const headers: Record<string, string> = { ...headersFor("workspace", options), ...headersFor("apiKey", options) };
+      if (callOptions.idempotencyKey !== undefined) headers["idempotency-key"] = callOptions.idempotencyKey;
       const res = await doFetch(new URL(path, options.baseUrl), {
         method: "POST",
         headers,

@@ -3,7 +3,7 @@ import { DomainError, invalid } from "@/lib/domain/errors";
 import type { Scope } from "@/lib/domain/scope";
 import type { Tx } from "@/lib/infra/db";
 import {
-  deleteRecord,
+  deleteUncommittedRecord,
   deleteRecordCreatedAt,
   findRecord,
   insertRunningRecord,
@@ -16,13 +16,14 @@ import {
 // workspace for workspace-level calls, the client IP for public ones), is kept 24 h and replayed byte for byte
 // with `Idempotent-Replayed: true`. Like Stripe, a call that failed validation stores nothing (the key is
 // claimed only once the input parsed); a call that began executing stores its reply, unless it is a 5xx or a
-// 429, which a retry should run again. The claim is a row inserted before the call runs; a writing call marks
-// it `committed` inside its own transaction, so its writes and the mark commit together or not at all.
+// 429 that committed nothing, which a retry runs again. The claim is a row inserted before the call runs; a
+// writing call marks it `committed` inside its own transaction, so its writes and the mark commit together or
+// not at all, and a call whose writes committed is never run a second time, whatever its reply.
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** A `running` record older than this belongs to a process that died before its call committed. */
 export const RUNNING_LEASE_MS = 10 * 60_000;
-export const REPLAYED_HEADER = "idempotent-replayed";
+const REPLAYED_HEADER = "idempotent-replayed";
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
@@ -109,10 +110,13 @@ export async function markIdempotentWrite(tx: Tx, claim: IdempotencyClaim): Prom
 /** Whether a reply is kept for replays: not 5xx nor 429, so a retry of those runs the call again. */
 export const isStoredReply = (httpStatus: number) => httpStatus < 500 && httpStatus !== 429;
 
-/** Stores the call's reply under its claim, or gives the key up when the reply is not kept. */
+/**
+ * Stores the call's reply under its claim, or gives the key up when the reply is not kept, unless the call's
+ * writes committed (a 5xx from an after-commit step such as sending the login mail): that reply is kept too.
+ */
 export async function settleIdempotentCall(claim: IdempotencyClaim, response: Response): Promise<void> {
-  if (isStoredReply(response.status)) await storeRecordReply(claim, response.status, await response.clone().text());
-  else await deleteRecord(claim);
+  if (!isStoredReply(response.status) && (await deleteUncommittedRecord(claim))) return;
+  await storeRecordReply(claim, response.status, await response.clone().text());
 }
 
 export function replayResponse(stored: StoredReply, requestId: string): Response {

@@ -108,6 +108,7 @@ function operation(e: Endpoint, components: Components) {
       operationId,
       summary: e.summary,
       security: SECURITY[e.auth],
+      parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }],
       requestBody: {
         required: !e.dataOptional,
         content: {
@@ -152,6 +153,17 @@ export function openApiDocument() {
     components: {
       schemas: { Error: errorSchema, ...schemas },
       responses: errorResponses(),
+      parameters: {
+        IdempotencyKey: {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          description:
+            "weft extension: a retry with the same key and body gets the first reply (with Idempotent-Replayed: " +
+            "true) instead of running again; kept 24 h per API key, workspace or client IP. See docs/idempotency.md.",
+          schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x20-\\x7e]+$" },
+        },
+      },
       securitySchemes: {
         workspaceId: { type: "apiKey", in: "header", name: "x-service-workspace-id" },
         workspaceAuthToken: { type: "apiKey", in: "header", name: "x-service-workspace-auth-token" },

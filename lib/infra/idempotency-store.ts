@@ -56,8 +56,10 @@ export async function storeRecordReply(ref: IdempotencyRef, httpStatus: number, 
   });
 }
 
-export async function deleteRecord(ref: IdempotencyRef): Promise<void> {
-  await db().idempotencyRecord.deleteMany({ where: { ...ref, state: { in: ["running", "committed"] } } });
+/** Gives the key up if the call committed nothing; false when its writes committed (the record stays). */
+export async function deleteUncommittedRecord(ref: IdempotencyRef): Promise<boolean> {
+  const { count } = await db().idempotencyRecord.deleteMany({ where: { ...ref, state: "running" } });
+  return count === 1;
 }
 
 /** Deletes records past their 24 hours, at most `limit`; returns how many went. */

@@ -1,14 +1,24 @@
 import { describe, expect, it } from "vitest";
+import { createWeftClient } from "@/lib/api/client";
 import { dispatch } from "@/lib/api/dispatch";
 import { isStoredReply, markIdempotentWrite } from "@/lib/api/idempotency";
 import { parseInput } from "@/lib/api/parse-input";
 import { registry } from "@/lib/api/registry";
 import { runOperation } from "@/lib/api/run-operation";
 import { db } from "@/lib/infra/db";
+import { reloadEnvForTests } from "@/lib/infra/env";
 import { pruneExpiredIdempotencyRecords } from "@/lib/infra/idempotency-store";
 import { newWorkspace, uniqueEmail, useTestDatabase } from "../helpers/api";
+import { startFakeSendgrid } from "../helpers/fake-sendgrid";
 
 useTestDatabase();
+
+const saved = { ...process.env };
+/** Sets variables over the ones the file started with; `setEnv({})` restores those. */
+function setEnv(vars: Record<string, string>) {
+  process.env = { ...saved, ...vars };
+  reloadEnvForTests();
+}
 
 interface Raw {
   status: number;
@@ -135,9 +145,65 @@ describe("Idempotency-Key", () => {
     expect(await db().document.count({ where: { apiKeyId: w.apiKey } })).toBe(0);
   });
 
+  it("is offered by the typed client", async () => {
+    const w = await newWorkspace();
+    const client = createWeftClient({
+      baseUrl: "http://localhost",
+      apiKey: w.apiKey,
+      authToken: w.apiKeyToken,
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) =>
+        dispatch(new Request(input, init), { clientIp: "203.0.113.9" })) as typeof fetch,
+    });
+    const idempotencyKey = freshKey();
+    const first = await client.call("/v2/organizations/add", orgs("typed"), { idempotencyKey });
+    const again = await client.call("/v2/organizations/add", orgs("typed"), { idempotencyKey });
+    expect(again).toEqual(first);
+    expect(await db().organization.count({ where: { apiKeyId: w.apiKey } })).toBe(1);
+  });
+
   it("keeps no reply for 5xx or 429, so their retry runs again", () => {
     expect([200, 400, 403, 404, 409].every(isStoredReply)).toBe(true);
     expect([429, 500, 501, 503, 504].some(isStoredReply)).toBe(false);
+  });
+
+  it("releases the key of a rate-limited call: the retry with the same key runs once the limit allows", async () => {
+    const ip = "198.51.100.231";
+    const linkTo = (email: string) => ({ email, continueUrl: "http://localhost:3000/" });
+    try {
+      setEnv({ WEFT_RATE_LIMIT_LOGIN_LINK: "1/3600" });
+      const path = "/v2/workspace/email/send-login-link";
+      expect((await send(path, linkTo(uniqueEmail("rl")), { "idempotency-key": freshKey() }, ip)).status).toBe(200);
+      const headers = { "idempotency-key": freshKey() };
+      const email = uniqueEmail("rl");
+      expect((await send(path, linkTo(email), headers, ip)).status).toBe(429);
+      setEnv({ WEFT_RATE_LIMIT_LOGIN_LINK: "100/3600" });
+      const retry = await send(path, linkTo(email), headers, ip);
+      expect([retry.status, retry.replayed]).toEqual([200, null]);
+      expect(await db().outboxMail.count({ where: { to: email } })).toBe(1);
+    } finally {
+      setEnv({});
+    }
+  });
+
+  it("keeps even a 5xx reply once the call's writes committed: the link is not made twice", async () => {
+    const sendgrid = await startFakeSendgrid();
+    try {
+      setEnv({ WEFT_SENDGRID_API_KEY: "SG.instance-key", WEFT_SENDGRID_API_URL: sendgrid.url });
+      sendgrid.failNextWith(500);
+      const email = uniqueEmail("sg");
+      const data = { email, continueUrl: "http://localhost:3000/" };
+      const headers = { "idempotency-key": freshKey() };
+      const first = await send("/v2/workspace/email/send-login-link", data, headers, "198.51.100.232");
+      expect([first.status, JSON.parse(first.text).error.status]).toEqual([503, "UNAVAILABLE"]);
+      sendgrid.failNextWith(202);
+      const again = await send("/v2/workspace/email/send-login-link", data, headers, "198.51.100.232");
+      expect(again).toEqual({ ...first, replayed: "true" });
+      expect(await db().verificationToken.count({ where: { identifier: email } })).toBe(1);
+      expect(sendgrid.received.filter((m) => m.body.personalizations[0].to[0].email === email)).toHaveLength(1);
+    } finally {
+      setEnv({});
+      await sendgrid.close();
+    }
   });
 
   it("runs concurrent requests with one key once: the others replay or get 409", async () => {
