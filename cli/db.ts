@@ -32,9 +32,13 @@ export function dbCommands(program: Command) {
         secretKey: install.keySource,
       }));
       await printJson(summary);
+      const where =
+        summary.secretKey === "WEFT_SECRET_KEY"
+          ? "the WEFT_SECRET_KEY environment variable"
+          : `in ${summary.secretKey}`;
       note(
         `the secret key is not in the backup. Keep it safe apart from the backup: a restore needs it. ` +
-          `This install's key is ${summary.secretKey === "WEFT_SECRET_KEY" ? "the WEFT_SECRET_KEY environment variable" : `in ${summary.secretKey}`}.`,
+          `This install's key is ${where}.`,
       );
     });
 
