@@ -1,6 +1,8 @@
+import { rmSync } from "node:fs";
 import path from "node:path";
 import type { Command } from "commander";
 import { backupToFile } from "@/lib/infra/backup/backup";
+import { partialFile } from "@/lib/infra/backup/backup-file";
 import { openSource, openTarget, type Install } from "@/lib/infra/backup/install";
 import { BackupError, type TableResult } from "@/lib/infra/backup/load";
 import { checkBackupKey, copyDatabase, restoreFromFile } from "@/lib/infra/backup/restore";
@@ -27,14 +29,26 @@ export function dbCommands(program: Command) {
     .description("write the whole database to one backup file (a consistent snapshot; the server may keep running)")
     .argument("<file>", "the backup file to write (gzip'd JSON lines; replaced once the new one is complete)")
     .action(async (file: string) => {
+      // Ctrl-C or a stop signal mid-dump: remove the unfinished file (the snapshot transaction ends with us).
+      const partial = partialFile(path.resolve(file));
+      for (const signal of ["SIGINT", "SIGTERM"] as const) {
+        process.once(signal, () => {
+          rmSync(partial, { force: true });
+          process.exit(signal === "SIGINT" ? 130 : 143);
+        });
+      }
       const summary = await using(openSource("backup"), async (install) => ({
         ...(await backupToFile(install, path.resolve(file))),
         secretKey: install.keySource,
       }));
       await printJson(summary);
+      const where =
+        summary.secretKey === "WEFT_SECRET_KEY"
+          ? "the WEFT_SECRET_KEY environment variable"
+          : `in ${summary.secretKey}`;
       note(
         `the secret key is not in the backup. Keep it safe apart from the backup: a restore needs it. ` +
-          `This install's key is ${summary.secretKey === "WEFT_SECRET_KEY" ? "the WEFT_SECRET_KEY environment variable" : `in ${summary.secretKey}`}.`,
+          `This install's key is ${where}.`,
       );
     });
 

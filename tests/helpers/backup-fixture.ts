@@ -31,6 +31,27 @@ export async function populate() {
   const crdt = { organizationId: "org", documentId: "doc-1", editorId: "editor-1" };
   await ok("/v2/crdt/add", { ...crdt, data: "Hello, collaborative world!", type: "text" });
   await ok("/v2/crdt/update", { ...crdt, data: "Hello again, with ünïcödé and a \\ backslash", type: "text" });
+  // An array column (Comment.taggedUserIds) with values that need quoting in PostgreSQL's array text.
+  const tricky = { userId: 'o\'neil, "q" {x}', name: "O'Neil", email: "oneil@example.com" };
+  await ok("/v2/commentannotations/add", {
+    organizationId: "org",
+    documentId: "doc-1",
+    commentAnnotations: [
+      {
+        annotationId: "ann-1",
+        location: { id: "loc-1", locationName: "Intro" },
+        commentData: [
+          {
+            commentId: 111111,
+            commentText: "Hey @O'Neil",
+            commentHtml: "<p>Hey @O'Neil</p>",
+            from: { userId: "ada", name: "Ada", email: "ada@example.com" },
+            taggedUserContacts: [{ text: "@O'Neil", userId: tricky.userId, contact: tricky }],
+          },
+        ],
+      },
+    ],
+  });
   await ok("/v1/notifications/add", {
     organizationId: "org",
     documentId: "doc-1",
@@ -60,6 +81,7 @@ export async function readChecks(w: Credentials) {
     users: await result(api("/v2/users/get", { organizationId: "org" })),
     crdt: await result(api("/v2/crdt/get", { organizationId: "org", documentId: "doc-1", editorId: "editor-1" })),
     notifications: await result(api("/v1/notifications/get", { organizationId: "org", notificationIds: ["to-all"] })),
+    comments: await result(api("/v2/commentannotations/get", { organizationId: "org", documentId: "doc-1" })),
   };
 }
 

@@ -9,8 +9,11 @@ import { parseRecord, type BackupRecord } from "./format";
 // The backup file on disk: the records as gzip'd JSON lines. Written to `<file>.partial` and renamed when
 // complete, so a crash or a failed dump never leaves a file that looks like a finished backup.
 
+/** Where a backup is written until it is complete. */
+export const partialFile = (file: string) => `${file}.partial`;
+
 export async function writeBackupFile(records: AsyncIterable<BackupRecord>, file: string): Promise<number> {
-  const partial = `${file}.partial`;
+  const partial = partialFile(file);
   let bytes = 0;
   async function* lines() {
     for await (const record of records) yield JSON.stringify(record) + "\n";

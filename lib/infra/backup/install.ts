@@ -104,6 +104,9 @@ async function embeddedInstall(
   if (owner?.databaseUrl && joinRunningServer) {
     return { ...base, url: owner.databaseUrl, serverRunning: true, stop: async () => {} };
   }
+  if (owner && joinRunningServer) {
+    throw new BackupError(`The server (process ${owner.pid}) that holds ${dataDir} is still starting: try again.`);
+  }
   if (owner) {
     throw new BackupError(
       `The data directory ${dataDir} is in use by process ${owner.pid} (${owner.role}). Stop it first.`,
