@@ -48,7 +48,7 @@ export function db(): PrismaClient {
       { connectionString: databaseUrl, max: embedded ? 5 : poolMax() },
       // Embedded: every socket connection shares PGlite's one session, where two connections preparing the
       // same statement name would collide.
-      embedded ? {} : { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string },
+      embedded ? undefined : { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string },
     ),
     // PGlite runs one transaction at a time; waiting for a turn is normal there.
     transactionOptions: { maxWait: embedded ? 15_000 : 5_000, timeout: 15_000 },
