@@ -89,7 +89,8 @@ export async function claimIdempotencyKey(
     if (row.state === "committed" && age > RUNNING_LEASE_MS) {
       throw new DomainError(
         "ABORTED",
-        `The request with Idempotency-Key ${quoted} was carried out, but its reply was lost; use a new key to run it again.`,
+        `The request with Idempotency-Key ${quoted} was carried out, but its reply was lost; ` +
+          "use a new key to run it again.",
       );
     }
     throw new DomainError(

@@ -66,5 +66,6 @@ export async function deleteUncommittedRecord(ref: IdempotencyRef): Promise<bool
 export function pruneExpiredIdempotencyRecords(limit = 10_000): Promise<number> {
   return db().$executeRaw`
     DELETE FROM "IdempotencyRecord" WHERE ("scopeKey", "key") IN (
-      SELECT "scopeKey", "key" FROM "IdempotencyRecord" WHERE "expiresAt" < ${new Date()} ORDER BY "expiresAt" LIMIT ${limit})`;
+      SELECT "scopeKey", "key" FROM "IdempotencyRecord" WHERE "expiresAt" < ${new Date()}
+      ORDER BY "expiresAt" LIMIT ${limit})`;
 }

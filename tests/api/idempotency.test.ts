@@ -219,7 +219,9 @@ describe("Idempotency-Key", () => {
       else
         expect(JSON.parse(r.text).error).toEqual({
           status: "ABORTED",
-          message: `A request with Idempotency-Key "${headers["idempotency-key"]}" is still being processed; retry once it has answered.`,
+          message:
+            `A request with Idempotency-Key "${headers["idempotency-key"]}" is still being processed; ` +
+            "retry once it has answered.",
         });
     }
     expect(await db().organization.count({ where: { apiKeyId: w.apiKey } })).toBe(1);
@@ -257,7 +259,8 @@ describe("Idempotency-Key", () => {
     const lost = await send("/v2/organizations/add", orgs("once"), headers);
     expect(lost.status).toBe(409);
     expect(JSON.parse(lost.text).error.message).toBe(
-      `The request with Idempotency-Key "${headers["idempotency-key"]}" was carried out, but its reply was lost; use a new key to run it again.`,
+      `The request with Idempotency-Key "${headers["idempotency-key"]}" was carried out, but its reply was lost; ` +
+        "use a new key to run it again.",
     );
     expect(await db().organization.count({ where: { apiKeyId: w.apiKey } })).toBe(1);
   });

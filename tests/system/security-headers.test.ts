@@ -7,7 +7,7 @@ import { canRun, freshDatabase, startServer, stopAllServers } from "./support";
 afterAll(() => stopAllServers());
 
 describe.runIf(canRun)("security headers of the built server", () => {
-  it("console pages carry the CSP with a nonce and anti-framing headers; API replies stay plain JSON with nosniff", async () => {
+  it("console pages carry the CSP and anti-framing headers; API replies stay plain JSON with nosniff", async () => {
     const server = await startServer(await freshDatabase());
     const page = await fetch(`${server.base}/`);
     const csp = page.headers.get("content-security-policy") ?? "";

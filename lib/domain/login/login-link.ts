@@ -46,7 +46,11 @@ export function sendLoginEmail(email: string, url: string) {
   return sendMail({
     to: email,
     subject: `Sign in to weft (${host})`,
-    text: `Sign in to weft at ${host} with this link (valid for ${validity()}, once):\n\n${url}\n\nIf you did not ask for it, ignore this email.`,
-    html: `<p>Sign in to weft at <b>${host}</b>:</p><p><a href="${url}">Sign in</a></p><p>The link is valid for ${validity()}, once. If you did not ask for it, ignore this email.</p>`,
+    text:
+      `Sign in to weft at ${host} with this link (valid for ${validity()}, once):\n\n${url}\n\n` +
+      "If you did not ask for it, ignore this email.",
+    html:
+      `<p>Sign in to weft at <b>${host}</b>:</p><p><a href="${url}">Sign in</a></p>` +
+      `<p>The link is valid for ${validity()}, once. If you did not ask for it, ignore this email.</p>`,
   });
 }
