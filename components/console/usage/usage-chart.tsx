@@ -13,12 +13,13 @@ export function UsageChart({ days }: { days: UsageDayRow[] }) {
   const first = days[0]?.day ?? "";
   const last = days.at(-1)?.day ?? "";
   const total = days.reduce((n, d) => n + d.apiCalls, 0);
+  const summary = `${total.toLocaleString("en")} in all, at most ${max.toLocaleString("en")} a day`;
   return (
     <figure>
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`API calls per day from ${first} to ${last}: ${total.toLocaleString("en")} in all, at most ${max.toLocaleString("en")} a day`}
+        aria-label={`API calls per day from ${first} to ${last}: ${summary}`}
         className="h-auto w-full"
       >
         <line x1={0} x2={WIDTH} y1={HEIGHT - AXIS} y2={HEIGHT - AXIS} className="stroke-zinc-300" />

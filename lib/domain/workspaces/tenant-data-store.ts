@@ -27,7 +27,9 @@ export async function deleteKeyData(tx: Tx, apiKeyIds: string[]): Promise<void> 
   await tx.usageDay.deleteMany({ where: byKey });
   // Their jobs, run or not (payloads name the key at the top or in the event they carry, and hold its data).
   await tx.$executeRaw`
-    DELETE FROM "Job" WHERE ("payload"->>'apiKeyId' = ANY(${apiKeyIds}::text[]) OR "payload"->'event'->>'apiKeyId' = ANY(${apiKeyIds}::text[]))`;
+    DELETE FROM "Job"
+    WHERE "payload"->>'apiKeyId' = ANY(${apiKeyIds}::text[])
+       OR "payload"->'event'->>'apiKeyId' = ANY(${apiKeyIds}::text[])`;
   await tx.apiKey.deleteMany({ where: { id: { in: apiKeyIds } } });
 }
 
