@@ -62,7 +62,8 @@ async function serve(req: IncomingMessage, res: ServerResponse) {
     const body = Number(req.headers["content-length"]) > limit ? Buffer.alloc(0) : await readCapped(req, limit);
     // req.headers as server.mjs left them (it sets the client IP and request id), as Next would pass them.
     const headers = headersOf(req);
-    const request = new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, {
+    // The dispatcher reads only the path: a fixed origin keeps a malformed Host header from failing the URL.
+    const request = new Request(`http://localhost${req.url}`, {
       method: "POST",
       headers,
       body: body.byteLength > 0 ? (body as unknown as BodyInit) : null,
