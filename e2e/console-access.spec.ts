@@ -8,7 +8,6 @@ import {
   uniqueEmail,
   waitForHydration,
 } from "./support";
-import "./csp-guard";
 
 // Who sees what: an owner only their own workspaces (another owner's answers "Not found" by URL, exactly like
 // one that does not exist); an operator every workspace, with the plan, production-key and per-key settings.

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { consolePages } from "./console-pages";
 import { BASE_URL, signInAs, uniqueEmail, waitForHydration } from "./support";
 

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { BASE_URL, loginLinkFor, screenshots, uniqueEmail, waitForHydration } from "./support";
-import "./csp-guard";
 
 // An owner's whole journey through the console, on the built server: sign in from a console URL through the
 // magic link in the dev outbox, create a workspace and a key, change the key, reveal and reset its token,

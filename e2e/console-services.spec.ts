@@ -2,7 +2,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
 import { BASE_URL, createWorkspaceOverRest, screenshots, signInAs, uniqueEmail, waitForHydration } from "./support";
-import "./csp-guard";
 
 // A key's services in the console: email (settings, masked SendGrid key, a test mail into the dev mailbox),
 // simple webhooks, and advanced webhooks end to end: an endpoint on a receiver this test runs on 127.0.0.1,

@@ -1,8 +1,8 @@
 import { expect, test as base, type BrowserContext, type ConsoleMessage } from "@playwright/test";
 
 // Every spec imports `test` and `expect` from here: the test fails on any console error or warning (React
-// reports hydration mismatches and its warnings there), any uncaught page error, in every page of the test's
-// browser context. A test that provokes an error on purpose (a 404 page's document request) names it in
+// reports hydration mismatches and its warnings there, Chromium a Content Security Policy violation), any
+// uncaught page error, in every page of the test's browser context. A test that provokes an error on purpose (a 404 page's document request) names it in
 // `allowConsole`.
 
 /** Whether a message is one the test expects; matched against "<text> (<url>)". */

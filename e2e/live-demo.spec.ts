@@ -1,7 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, watchContext } from "./fixtures";
 import { screenshots, signInAs, uniqueEmail, waitForHydration } from "./support";
-import "./csp-guard";
 
 // Live collaboration in the browser: two pages of the /live-demo console page, each a stock
 // @hocuspocus/provider on ws://…/live, edit one CRDT editor's text and see each other's typing; REST reads

@@ -1,6 +1,5 @@
 import { expect, test } from "./fixtures";
 import { BASE_URL, loginLinkFor, screenshots, uniqueEmail, waitForHydration, withDatabase } from "./support";
-import "./csp-guard";
 
 // Console sign-in by email magic link: the REST Send Login Link endpoint and the landing page's own form
 // send the same kind of link through the mailer (dev outbox here); following it signs in with a

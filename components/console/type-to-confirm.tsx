@@ -71,7 +71,7 @@ export function TypeToConfirm({
           </div>
           <div>
             <label htmlFor={ids.input} className={ui.label}>
-              Type <strong className="font-mono break-all">{name}</strong> to confirm
+              Type <strong className="font-mono wrap-anywhere">{name}</strong> to confirm
             </label>
             <input
               id={ids.input}

@@ -50,6 +50,12 @@ async function rowsOf(workspaceId: string, apiKeyIds: string[]): Promise<Record<
   const [{ n }] = await db().$queryRaw<{ n: number }[]>`
     SELECT count(*)::int AS n FROM "Job" WHERE "payload"::text LIKE ${`%${apiKeyIds[0]}%`}`;
   counts["Job.payload"] = n;
+  counts["IdempotencyRecord.apiKey"] = await db().idempotencyRecord.count({
+    where: { scopeKey: { in: apiKeyIds.map((id) => `apiKey:${id}`) } },
+  });
+  counts["IdempotencyRecord.workspace"] = await db().idempotencyRecord.count({
+    where: { scopeKey: `workspace:${workspaceId}` },
+  });
   return counts;
 }
 
@@ -91,6 +97,12 @@ async function populate(w: Workspace) {
     ],
   });
   expect(added.status).toBe(200);
+  // Stored Idempotency-Key replies, of a key-level and of a workspace-level call.
+  const retried = { "idempotency-key": "delete-me-1" };
+  expect((await call("/v2/users/get", { organizationId: "org" }, { headers: { ...w.key, ...retried } })).status).toBe(
+    200,
+  );
+  expect((await call("/v2/workspace/get", {}, { headers: { ...w.ws, ...retried } })).status).toBe(200);
   await transaction((tx) =>
     insertRequestLog(tx, [
       {
@@ -151,7 +163,8 @@ describe("deleting a key or a workspace", () => {
     expect(refused.status).toBe(403);
 
     const after = await rowsOf(w.workspace.id, [w.apiKey]);
-    expect(nonEmpty(after)).toEqual(["Workspace.id"]);
+    // The workspace stays, with its own stored reply.
+    expect(nonEmpty(after)).toEqual(["Workspace.id", "IdempotencyRecord.workspace"]);
     const kept = await rowsOf(keep.workspace.id, [keep.apiKey]);
     expect(nonEmpty(kept).length).toBeGreaterThanOrEqual(12);
     expect((await call("/v2/users/get", { organizationId: "org" }, { headers: keep.key })).status).toBe(200);

@@ -117,6 +117,12 @@ function EmailRows({
                     {formatTime(e.updatedAt)}
                   </time>
                 </dd>
+                {e.reason && (
+                  <>
+                    <dt className="text-zinc-600">Skipped because</dt>
+                    <dd className="break-words">{e.reason}</dd>
+                  </>
+                )}
                 <dt className="text-zinc-600">Provider response</dt>
                 <dd className="font-mono text-xs break-words whitespace-pre-wrap">{e.lastError ?? "—"}</dd>
               </dl>

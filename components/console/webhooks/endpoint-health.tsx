@@ -87,7 +87,7 @@ function EndpointRow({
       <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <p className="font-medium break-words text-zinc-900">{e.name}</p>
-          {e.name !== e.url && <p className="font-mono text-xs break-all text-zinc-500">{e.url}</p>}
+          {e.name !== e.url && <p className="font-mono text-xs wrap-anywhere text-zinc-500">{e.url}</p>}
         </div>
         <span className={`${ui.badge} ${tone} self-start`}>{label}</span>
       </div>

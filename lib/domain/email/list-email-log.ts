@@ -35,6 +35,7 @@ export async function listEmailLog(scope: ApiKeyScope, input: z.output<typeof li
       status: e.status,
       attempts: e.attempts,
       lastError: e.lastError,
+      reason: e.reason,
     })),
     statuses: statuses.map((s) => s.status),
     nextPageToken,

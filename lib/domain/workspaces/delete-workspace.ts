@@ -3,7 +3,7 @@ import { credentialsChanged } from "@/lib/infra/credential-cache";
 import type { Tx } from "@/lib/infra/db";
 import { invalid, notFound } from "../errors";
 import type { WorkspaceScope } from "../scope";
-import { deleteKeyData, lockWorkspace } from "./tenant-data-store";
+import { deleteKeyData, deleteWorkspaceData, lockWorkspace } from "./tenant-data-store";
 
 // Deletes a workspace with all its keys and their data; its token and its keys' tokens are refused on every
 // instance once this commits. Console-only.
@@ -21,6 +21,7 @@ export async function deleteWorkspace(scope: WorkspaceScope, input: z.output<typ
     tx,
     keys.map((k) => k.id),
   );
+  await deleteWorkspaceData(tx, ws.id);
   await tx.workspace.delete({ where: { id: ws.id } });
   await credentialsChanged(tx, `workspace:${ws.id}`);
   for (const k of keys) await credentialsChanged(tx, `apiKey:${k.id}`);

@@ -25,6 +25,8 @@ export async function deleteKeyData(tx: Tx, apiKeyIds: string[]): Promise<void> 
   await tx.webhookEndpoint.deleteMany({ where: byKey });
   await tx.apiRequestLog.deleteMany({ where: byKey });
   await tx.usageDay.deleteMany({ where: byKey });
+  // Stored Idempotency-Key replies hold the key's data (scope keys as lib/api/idempotency.ts writes them).
+  await tx.idempotencyRecord.deleteMany({ where: { scopeKey: { in: apiKeyIds.map((id) => `apiKey:${id}`) } } });
   // Their jobs, run or not (payloads name the key at the top or in the event they carry, and hold its data).
   await tx.$executeRaw`
     DELETE FROM "Job"
@@ -38,4 +40,10 @@ export async function lockWorkspace(tx: Tx, workspaceId: string): Promise<{ id: 
   const [ws] = await tx.$queryRaw<{ id: string; name: string }[]>`
     SELECT "id", "name" FROM "Workspace" WHERE "id" = ${workspaceId} FOR UPDATE`;
   return ws;
+}
+
+/** What a workspace holds beside its keys: its daily mail count and its stored Idempotency-Key replies. */
+export async function deleteWorkspaceData(tx: Tx, workspaceId: string): Promise<void> {
+  await tx.emailDailyCount.deleteMany({ where: { workspaceId } });
+  await tx.idempotencyRecord.deleteMany({ where: { scopeKey: `workspace:${workspaceId}` } });
 }
