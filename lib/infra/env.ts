@@ -63,12 +63,12 @@ const schema = z.object({
   WEFT_AI_TIMEOUT_MS: z.coerce.number().int().min(1).default(60000),
   WEFT_ALLOW_PRIVATE_URLS: flag(false),
   // How long a console sign-in link (Send Login Link, the console's form) can be used; it works once.
-  WEFT_LOGIN_LINK_TTL_MINUTES: z.coerce
+  WEFT_LOGIN_LINK_TTL_S: z.coerce
     .number()
     .int()
-    .min(1)
-    .max(24 * 60)
-    .default(15),
+    .min(60)
+    .max(24 * 3600)
+    .default(900),
   WEFT_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   WEFT_EVENT_DISPATCHER: flag(true),
   WEFT_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),

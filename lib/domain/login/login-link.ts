@@ -8,13 +8,13 @@ import { subkey } from "@/lib/infra/crypto";
 // from the console's own sign-in form are the same thing: a VerificationToken row holding
 // sha256(token + secret), and /api/auth/callback/email?callbackUrl=...&token=...&email=...
 
-/** How long a link works (WEFT_LOGIN_LINK_TTL_MINUTES, 15 by default); signing in uses it up. */
+/** How long a link works (WEFT_LOGIN_LINK_TTL_S, 15 minutes by default); signing in uses it up. */
 export function loginLinkMaxAgeSeconds(): number {
-  return env().WEFT_LOGIN_LINK_TTL_MINUTES * 60;
+  return env().WEFT_LOGIN_LINK_TTL_S;
 }
 
 function validity(): string {
-  const minutes = env().WEFT_LOGIN_LINK_TTL_MINUTES;
+  const minutes = Math.floor(env().WEFT_LOGIN_LINK_TTL_S / 60);
   if (minutes % 60 === 0) return minutes === 60 ? "1 hour" : `${minutes / 60} hours`;
   return minutes === 1 ? "1 minute" : `${minutes} minutes`;
 }
