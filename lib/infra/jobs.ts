@@ -1,7 +1,6 @@
 import { commitInChunks, db, transaction, type Db, type Tx } from "./db";
 import { env } from "./env";
 import { newId } from "./ids";
-import { pruneExpiredIdempotencyRecords } from "./idempotency-store";
 import { errorFields, log } from "./log";
 import { publish } from "./notify-bus";
 import { maxAttempts, retryDelayMs } from "./retry-policies";
@@ -67,7 +66,6 @@ interface State {
   /** Jobs this process has claimed and not yet finished, by id (released at shutdown if still running). */
   claimed: Map<string, ClaimedJob>;
   worker?: WakeLoop;
-  prunedAt: number;
 }
 
 const holder = globalThis as unknown as { __weftJobState?: State };
@@ -76,7 +74,6 @@ const state: State = (holder.__weftJobState ??= {
   loops: new Map(),
   running: new Map(),
   claimed: new Map(),
-  prunedAt: Date.now(),
 });
 
 /** Every module that defines jobs or worker loops; start-up loads them all before workers start. */
@@ -88,6 +85,7 @@ export const jobModules: (() => Promise<unknown>)[] = [
   () => import("./workers/webhook-worker"),
   () => import("./workers/event-dispatcher"),
   () => import("@/lib/domain/usage/sweep-job"),
+  () => import("./prune-jobs"),
 ];
 
 export function defineJob<T extends object>(
@@ -239,8 +237,6 @@ function runJob(def: Registered, job: ClaimedJob) {
   set.add(run);
 }
 
-const PRUNE_EVERY_MS = 3600_000;
-
 /** Deletes jobs finished longer than WEFT_EVENT_RETENTION_HOURS ago, at most `limit`; returns how many went. */
 export async function pruneFinishedJobs(limit = 10_000): Promise<number> {
   const cutoff = new Date(Date.now() - env().WEFT_EVENT_RETENTION_HOURS * 3600_000);
@@ -249,11 +245,6 @@ export async function pruneFinishedJobs(limit = 10_000): Promise<number> {
 }
 
 async function tick(): Promise<TickResult> {
-  if (Date.now() - state.prunedAt > PRUNE_EVERY_MS) {
-    state.prunedAt = Date.now();
-    await pruneFinishedJobs().catch((e) => log.warn("pruning finished jobs failed", errorFields(e)));
-    await pruneExpiredIdempotencyRecords().catch((e) => log.warn("pruning idempotency records failed", errorFields(e)));
-  }
   let claimed = 0;
   const open: string[] = [];
   for (const def of state.definitions.values()) {

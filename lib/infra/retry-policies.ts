@@ -28,6 +28,9 @@ export const retryPolicies = {
   "agents.execute": { delaysMs: [5 * SECOND, 10 * SECOND] },
   /** Periodic: after this one retry, the sweep waits for its next turn (lib/domain/usage/sweep-job.ts). */
   "usage.sweep": { delaysMs: [30 * SECOND] },
+  /** Hourly sweeps (lib/infra/prune-jobs.ts): one retry, then the next turn. */
+  "jobs.prune": { delaysMs: [30 * SECOND] },
+  "idempotency.prune": { delaysMs: [30 * SECOND] },
   /** A failing event consumer holds back the later events of its document, so it is retried without end. */
   "events.dispatch": { delaysMs: [1, 2, 4, 8, 16, 32, 60].map((s) => s * SECOND), repeatLast: true },
 } satisfies Record<string, RetryPolicy>;

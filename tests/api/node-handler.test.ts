@@ -80,7 +80,11 @@ describe("API without Next (lib/api/node-handler.ts)", () => {
     expect(await big.json()).toEqual({
       error: { status: "INVALID_ARGUMENT", message: "Request body is larger than the 1048576-byte limit." },
     });
-    const bad = await fetch(`${base}/v2/workspace/create`, { method: "POST", body: "{" });
+    const bad = await fetch(`${base}/v2/workspace/create`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{",
+    });
     expect(await bad.json()).toEqual({
       error: { status: "INVALID_ARGUMENT", message: "Request body is not valid JSON." },
     });
