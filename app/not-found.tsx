@@ -1,10 +1,13 @@
 import Link from "next/link";
+import { connection } from "next/server";
 import { ui } from "@/components/console/styles";
 
 export const metadata = { title: "Not found · weft" };
 
 /** Any unknown page outside the console (the console has its own, inside its frame). */
-export default function NotFound() {
+export default async function NotFound() {
+  // Rendered per request, not prerendered at build: its scripts need the request's CSP nonce (proxy.ts).
+  await connection();
   return (
     <main className="mx-auto flex min-h-screen w-full max-w-xl flex-col px-4 py-10 sm:px-8 sm:py-16">
       <p className="text-2xl font-semibold tracking-tight">weft</p>

@@ -92,7 +92,7 @@ test("a call made over HTTP turns the getting-started check green and shows in t
   await expect(page.getByRole("img", { name: /API calls per day/ })).toBeVisible();
 
   // Every console page of this key loads.
-  for (const p of consolePages) {
+  for (const p of consolePages.filter((c) => !c.notFound)) {
     const res = await page.goto(p.path({ workspaceId: ws.id, apiKeyId: ws.apiKey }));
     expect(res?.status(), p.name).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
@@ -163,7 +163,7 @@ test("send test event reaches a local receiver and shows as delivered; a failing
     const brokenRow = health.getByRole("listitem", { name: "Broken receiver" });
     await expect(goodRow).toContainText("No attempts yet");
     await goodRow.getByRole("button", { name: "Send test event" }).click();
-    await expect(goodRow.getByRole("status")).toContainText(/Test event msg_\S+ sent/);
+    await expect(page.getByRole("status").filter({ hasText: /Test event msg_\S+ sent/ })).toBeVisible();
     await expect.poll(() => good.received.length, { timeout: 15_000 }).toBe(1);
     expect(good.received[0].headers["webhook-signature"]).toMatch(/^v1,/);
     expect(JSON.parse(good.received[0].body)).toMatchObject({ type: "webhook.test" });

@@ -14,7 +14,8 @@ const WIDTHS = [
 ] as const;
 const SCHEMES = ["light", "dark"] as const;
 /** Pages that once grew far too tall, and the height (px at 1280) they must stay within. */
-const MAX_HEIGHT_1280: Record<string, number> = { "api-key-advanced-webhooks": 1200 };
+// Was 2,500 px; now the switch, endpoints with their health, and the filtered delivery log.
+const MAX_HEIGHT_1280: Record<string, number> = { "api-key-advanced-webhooks": 1500 };
 /** Tall pages are cut here: enough to show the layout, small enough to commit. */
 const MAX_SHOT_HEIGHT = 1800;
 

@@ -1,7 +1,6 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
@@ -9,6 +8,7 @@ import { endpointHealthAction, sendTestEventAction } from "@/lib/console/webhook
 import type { EndpointHealth as Health, EndpointState } from "@/lib/domain/webhooks/endpoint-health";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
+import { useToast } from "../toaster";
 
 const POLL_MS = 5000;
 
@@ -72,13 +72,14 @@ function EndpointRow({
   apiKeyId: string;
 }) {
   const queryClient = useQueryClient();
-  const [note, setNote] = useState<string | null>(null);
+  const toast = useToast();
   const send = useMutation({
     mutationFn: () => unwrap(sendTestEventAction({ endpointId: e.id }, { workspaceId, apiKeyId })),
     onSuccess: (r) => {
-      setNote(`Test event ${r.messageId} sent; its attempt shows in the delivery log.`);
+      toast(`Test event ${r.messageId} sent; its attempt shows in the delivery log.`);
       return queryClient.invalidateQueries({ queryKey: apiKeyKeys.advancedWebhook(workspaceId, apiKeyId) });
     },
+    onError: (error) => toast(error.message, "error"),
   });
   const [label, tone] = stateBadge[e.state];
   const rate = e.attempts24h === 0 ? null : Math.round((e.failures24h / e.attempts24h) * 100);
@@ -115,15 +116,11 @@ function EndpointRow({
           </>
         )}
       </dl>
-      <FormMessage error={send.error?.message} success={note} />
       <button
         type="button"
         className={`${ui.secondary} ${ui.small}`}
         disabled={send.isPending || e.state === "disabled"}
-        onClick={() => {
-          setNote(null);
-          send.mutate();
-        }}
+        onClick={() => send.mutate()}
       >
         {send.isPending ? "Sending…" : "Send test event"}
       </button>
