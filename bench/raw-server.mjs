@@ -5,7 +5,7 @@
 //     by id, compare with HMAC-SHA256(token) under the HKDF subkey `weft:token-hash`, in constant time
 //     (lib/api/auth.ts, lib/infra/crypto.ts)
 //   - load the workspace row and its API keys, decrypt the AES-256-GCM auth token (subkey `weft:encryption`,
-//     `v1.<iv>.<tag>.<ct>` base64url) and answer the same envelope (lib/domain/workspaces/workspace-view.ts)
+//     `v2.<iv>.<tag>.<ct>` base64url, bound to `Workspace.authToken:<id>`) and answer the same envelope (lib/domain/workspaces/workspace-view.ts)
 // Same three SQL round trips as weft (auth lookup, workspace row, API keys), unnamed parameterised queries.
 //
 // Environment: DATABASE_URL, WEFT_SECRET_KEY (64 hex or base64), PORT (0 = any), HOST (127.0.0.1),
@@ -43,10 +43,11 @@ function constantTimeEqual(a, b) {
   return same && x.length === y.length;
 }
 
-function decryptSecret(sealed) {
+function decryptSecret(sealed, aad) {
   const [version, iv, tag, body] = sealed.split(".");
-  if (version !== "v1" || !iv || !tag || body === undefined) throw new Error("unreadable encrypted secret");
+  if (version !== "v2" || !iv || !tag || body === undefined) throw new Error("unreadable encrypted secret");
   const decipher = createDecipheriv("aes-256-gcm", ENC_KEY, Buffer.from(iv, "base64url"));
+  decipher.setAAD(Buffer.from(aad, "utf8"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
 }
@@ -136,7 +137,7 @@ async function getWorkspace(req) {
     id: ws.id,
     name: ws.name,
     owner: { email: ws.ownerEmail, id: ws.ownerId, name: ws.ownerName, avatar: ws.ownerAvatar ?? "" },
-    authToken: decryptSecret(ws.authTokenEnc),
+    authToken: decryptSecret(ws.authTokenEnc, `Workspace.authToken:${ws.id}`),
     apiKeyList: Object.fromEntries(keys.rows.map((k) => [k.id, { apiKeyName: k.name, id: k.id, type: k.type }])),
   };
 }
