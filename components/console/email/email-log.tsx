@@ -1,11 +1,12 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
 import { listEmailLogAction } from "@/lib/console/usage/email-actions";
 import type { EmailLogPage } from "@/lib/domain/email/list-email-log";
 import { Pager } from "../pager";
+import { FilterSelect } from "../filter-select";
 import { ui } from "../styles";
 import { usePagedQuery } from "../use-paged-query";
 
@@ -26,27 +27,16 @@ export function EmailLog({
   initialPage: EmailLogPage;
 }) {
   const [status, setStatus] = useState<string | undefined>(undefined);
-  const id = useId();
   return (
     <div className="space-y-4">
-      <div className="sm:w-56">
-        <label htmlFor={id} className={ui.label}>
-          Status
-        </label>
-        <select
-          id={id}
-          className={`${ui.input} mt-1`}
-          value={status ?? ""}
-          onChange={(e) => setStatus(e.target.value || undefined)}
-        >
-          <option value="">All</option>
-          {initialPage.statuses.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        className="sm:w-56"
+        label="Status"
+        allLabel="All"
+        options={initialPage.statuses.map((s) => [s, s] as const)}
+        value={status}
+        onChange={setStatus}
+      />
       <EmailRows
         key={status ?? ""}
         workspaceId={workspaceId}

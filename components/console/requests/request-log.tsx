@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
 import { listRequestLogAction } from "@/lib/console/usage/actions";
@@ -8,6 +8,7 @@ import { usageKeys } from "@/lib/console/usage/query-keys";
 import { outcomeLabels, type RequestLogFilter, type RequestOutcome } from "@/lib/console/usage/request-log-filter";
 import type { RequestLogEntry } from "@/lib/domain/usage/list-request-log";
 import { Pager } from "../pager";
+import { FilterSelect } from "../filter-select";
 import { ui } from "../styles";
 import { usePagedQuery } from "../use-paged-query";
 
@@ -30,48 +31,27 @@ export function RequestLog({
   initialPage: Page;
 }) {
   const [filter, setFilter] = useState<RequestLogFilter>({});
-  const ids = { outcome: useId(), operation: useId() };
   const operations = initialPage.operations;
 
   return (
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row">
-        <div className="sm:w-56">
-          <label htmlFor={ids.outcome} className={ui.label}>
-            Status
-          </label>
-          <select
-            id={ids.outcome}
-            className={`${ui.input} mt-1`}
-            value={filter.outcome ?? ""}
-            onChange={(e) => setFilter((f) => ({ ...f, outcome: (e.target.value || undefined) as RequestOutcome }))}
-          >
-            <option value="">All</option>
-            {Object.entries(outcomeLabels).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-0 sm:flex-1">
-          <label htmlFor={ids.operation} className={ui.label}>
-            Operation
-          </label>
-          <select
-            id={ids.operation}
-            className={`${ui.input} mt-1`}
-            value={filter.operation ?? ""}
-            onChange={(e) => setFilter((f) => ({ ...f, operation: e.target.value || undefined }))}
-          >
-            <option value="">All operations</option>
-            {operations.map((op) => (
-              <option key={op} value={op}>
-                {op}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          className="sm:w-56"
+          label="Status"
+          allLabel="All"
+          options={Object.entries(outcomeLabels)}
+          value={filter.outcome}
+          onChange={(v) => setFilter((f) => ({ ...f, outcome: v as RequestOutcome | undefined }))}
+        />
+        <FilterSelect
+          className="min-w-0 sm:flex-1"
+          label="Operation"
+          allLabel="All operations"
+          options={operations.map((op) => [op, op] as const)}
+          value={filter.operation}
+          onChange={(operation) => setFilter((f) => ({ ...f, operation }))}
+        />
       </div>
       <RequestTable
         key={`${filter.outcome}/${filter.operation}`}

@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
@@ -11,6 +11,7 @@ import { deliveryLogAction } from "@/lib/console/webhooks/actions";
 import { eventLabel } from "@/lib/domain/events/event-catalogue";
 import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
+import { FilterSelect } from "../filter-select";
 import { ui } from "../styles";
 import { useToast } from "../toaster";
 import { useHydrated } from "../use-hydrated";
@@ -62,66 +63,35 @@ export function DeliveryLog({
 }) {
   const [filter, setFilter] = useState<Filter>({});
   const endpoints = useEndpointHealth(workspaceId, apiKeyId).data ?? [];
-  const ids = { endpoint: useId(), type: useId(), outcome: useId() };
   const set = (patch: Filter) => setFilter((f) => ({ ...f, ...patch }));
   const none = !filter.endpointId && !filter.eventType && !filter.outcome;
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-3">
-        <div className="min-w-0">
-          <label htmlFor={ids.endpoint} className={ui.label}>
-            Endpoint
-          </label>
-          <select
-            id={ids.endpoint}
-            className={`${ui.input} mt-1`}
-            value={filter.endpointId ?? ""}
-            onChange={(e) => set({ endpointId: e.target.value || undefined })}
-          >
-            <option value="">All endpoints</option>
-            {endpoints.map((e) => (
-              <option key={e.id} value={e.id}>
-                {e.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-0">
-          <label htmlFor={ids.type} className={ui.label}>
-            Event type
-          </label>
-          <select
-            id={ids.type}
-            className={`${ui.input} mt-1`}
-            value={filter.eventType ?? ""}
-            onChange={(e) => set({ eventType: e.target.value || undefined })}
-          >
-            <option value="">All event types</option>
-            {[...eventTypes, "webhook.test"].map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="min-w-0">
-          <label htmlFor={ids.outcome} className={ui.label}>
-            Outcome
-          </label>
-          <select
-            id={ids.outcome}
-            className={`${ui.input} mt-1`}
-            value={filter.outcome ?? ""}
-            onChange={(e) => set({ outcome: (e.target.value || undefined) as Outcome | undefined })}
-          >
-            <option value="">All outcomes</option>
-            {outcomes.map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          className="min-w-0"
+          label="Endpoint"
+          allLabel="All endpoints"
+          options={endpoints.map((e) => [e.id, e.name] as const)}
+          value={filter.endpointId}
+          onChange={(endpointId) => set({ endpointId })}
+        />
+        <FilterSelect
+          className="min-w-0"
+          label="Event type"
+          allLabel="All event types"
+          options={[...eventTypes, "webhook.test"].map((t) => [t, t] as const)}
+          value={filter.eventType}
+          onChange={(eventType) => set({ eventType })}
+        />
+        <FilterSelect
+          className="min-w-0"
+          label="Outcome"
+          allLabel="All outcomes"
+          options={outcomes}
+          value={filter.outcome}
+          onChange={(outcome) => set({ outcome: outcome as Outcome | undefined })}
+        />
       </div>
       <Messages
         key={`${filter.endpointId}/${filter.eventType}/${filter.outcome}`}
