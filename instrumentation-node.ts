@@ -1,7 +1,3 @@
-import { recordRequestTelemetry } from "@/lib/api/request-telemetry";
-import { exposeApiFastPath } from "@/lib/api/node-handler";
-import { bootServer } from "@/lib/infra/boot-server";
+import { bootServer } from "@/lib/server/boot-server";
 
-recordRequestTelemetry();
 await bootServer();
-exposeApiFastPath();

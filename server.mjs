@@ -30,8 +30,11 @@ const { PORT: port, HOSTNAME: hostname } = config;
 // next-auth reads its base URL from here; weft's own setting is WEFT_PUBLIC_URL.
 process.env.NEXTAUTH_URL ??= config.WEFT_PUBLIC_URL ?? `http://localhost:${port}`;
 
-// Signals are handled here (see shutdown below), not by start-up inside Next.
-globalThis.__weftServerOwnsSignals = true;
+// What this file and start-up inside Next share: the `server` slot of globalThis.__weft, typed and documented
+// as ServerHandle in lib/server/server-handle.ts. Signals are handled here (see shutdown below), not by start-up.
+/** @type {import("./lib/server/server-handle").ServerHandle} */
+const weft = ((globalThis.__weft ??= {}).server ??= {});
+weft.ownsSignals = true;
 let stopping = false;
 let stopNow = (/** @type {string} */ signal) => {
   // A signal before the server is up: nothing to drain.
@@ -45,7 +48,7 @@ const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", por
 await app.prepare();
 // Instrumentation (configuration, database, migrations) runs in this process; Next does not always wait for
 // it before prepare() resolves, so the port opens only once weft is ready. A failed start-up exits itself.
-while (!globalThis.__weftRuntime?.ready) await new Promise((r) => setTimeout(r, 50));
+while (!weft.ready) await new Promise((r) => setTimeout(r, 50));
 const handle = app.getRequestHandler();
 
 // Slow clients: a client must send its headers within WEFT_HEADERS_TIMEOUT_MS (15 s) and the whole request
@@ -71,14 +74,14 @@ const server = http.createServer({ connectionsCheckingInterval: Math.min(1_000, 
   res.setHeader("x-content-type-options", "nosniff");
   // API calls go straight to the dispatcher (lib/api/node-handler.ts); the rest, and the API before start-up
   // has exposed it, through Next.
-  const api = globalThis.__weftApi;
+  const api = weft.api;
   if (api?.handles(req.method, req.url)) api.serve(req, res);
   else handle(req, res);
 });
 // Live collaboration: WebSocket upgrades on /live go to the Hocuspocus instance that start-up created
 // (lib/live/live-server.ts); any other path gets a 404 and is closed, never left hanging.
 server.on("upgrade", (req, socket, head) => {
-  const live = globalThis.__weftLive;
+  const live = weft.live;
   if (!live || stopping) {
     socket.end("HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
     return;
@@ -121,7 +124,7 @@ async function shutdown(/** @type {string} */ signal) {
   });
   let code = 0;
   try {
-    await globalThis.__weftStop?.({ deadline, drained });
+    await weft.stop?.({ deadline, drained });
     await drained;
   } catch (e) {
     console.error("weft: stopping failed:", e);

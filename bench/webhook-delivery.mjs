@@ -78,7 +78,7 @@ const load = async (file) => {
     ? mod.default
     : { ...mod.default, ...mod };
 };
-const { startWeft } = await load("lib/infra/start.ts");
+const { startWeft } = await load("lib/server/start-weft.ts");
 const { dispatch } = await load("lib/api/dispatch.ts");
 const { transaction } = await load("lib/infra/db.ts");
 const { eventConsumers } = await load("lib/domain/events/consumers.ts");

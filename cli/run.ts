@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { firstIssueMessage, issueMessage } from "@/lib/api/validation";
 import { db, type Reader } from "@/lib/infra/db";
-import { startWeft } from "@/lib/infra/start";
+import { startWeft } from "@/lib/server/start-weft";
 import { UsageError } from "./options";
 
 // Runs one operator operation: validates its input with the domain's schema, starts weft as the CLI (joining

@@ -2,14 +2,12 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { dispatch } from "@/lib/api/dispatch";
 import { answerMetrics } from "@/lib/api/metrics-endpoint";
-import { recordRequestTelemetry } from "@/lib/api/request-telemetry";
 import { CLIENT_IP_HEADER } from "@/lib/api/client-ip";
-import { startWeft } from "@/lib/infra/start";
+import { startWeft } from "@/lib/server/start-weft";
 import { liveHandle } from "@/lib/live/live-handle";
 
 // See api-server.mjs. (No top-level await: tsx loads this file as CommonJS.)
 async function main() {
-  recordRequestTelemetry();
   const started = await startWeft({ role: "server" });
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];

@@ -16,8 +16,6 @@ export interface ApiFastPath {
   serve(req: IncomingMessage, res: ServerResponse): void;
 }
 
-const holder = globalThis as unknown as { __weftApi?: ApiFastPath };
-
 function handles(method: string | undefined, url: string | undefined): boolean {
   if (method !== "POST" || !url) return false;
   const q = url.indexOf("?");
@@ -84,7 +82,7 @@ async function serve(req: IncomingMessage, res: ServerResponse) {
   }
 }
 
-/** Start-up (server role): lets server.mjs answer registry POSTs without Next. */
-export function exposeApiFastPath() {
-  holder.__weftApi = { handles, serve: (req, res) => void serve(req, res) };
+/** What start-up hands server.mjs (lib/server/server-handle.ts) to answer registry POSTs without Next. */
+export function apiFastPath(): ApiFastPath {
+  return { handles, serve: (req, res) => void serve(req, res) };
 }

@@ -1,3 +1,5 @@
+import { processSlot } from "@/lib/infra/process-state";
+
 // What happened to each API call, once it is answered: metrics, the JSON request log line and the console's
 // request log all subscribe here, so the dispatcher has one place to report to. Observers run synchronously
 // on the hot path: they must only count or buffer, never wait for I/O.
@@ -16,10 +18,9 @@ export interface ObservedRequest {
 
 type Observer = (request: ObservedRequest) => void;
 
-// On globalThis: Next compiles route handlers and instrumentation (which also serves API calls, node-handler.ts)
-// into separate module graphs of one process, and an observer must see the calls of both.
-const holder = globalThis as unknown as { __weftRequestObservers?: Set<Observer> };
-const observers = (holder.__weftRequestObservers ??= new Set<Observer>());
+// Process-wide: route handlers and start-up's module graph (which also serves API calls, node-handler.ts) both
+// answer calls, and an observer must see the calls of both.
+const observers = processSlot("requestObservers", () => new Set<Observer>());
 
 /** Calls `observer` for every answered API call from now on; returns the unsubscribe. */
 export function observeRequests(observer: Observer): () => void {

@@ -24,11 +24,7 @@ function recorder() {
   };
 }
 
-const holder = globalThis as unknown as { __weftRequestTelemetry?: boolean };
-
-/** Subscribes the metrics and the request log to every answered API call, once per process. */
-export function recordRequestTelemetry() {
-  if (holder.__weftRequestTelemetry) return;
-  holder.__weftRequestTelemetry = true;
-  observeRequests(recorder());
+/** Subscribes the metrics and the request log line to every answered API call; returns the unsubscribe. */
+export function recordRequestTelemetry(): () => void {
+  return observeRequests(recorder());
 }

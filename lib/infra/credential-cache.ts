@@ -1,6 +1,7 @@
 import { afterCommit, type Tx } from "./db";
 import { env } from "./env";
 import { onReconnect, publish, subscribe } from "./notify-bus";
+import { processSlot } from "./process-state";
 
 // Verified credentials, remembered for WEFT_AUTH_CACHE_MS so that a busy client does not pay a database
 // round trip per call to prove the same token again. Keyed by the id and the token's keyed hash, so a hit
@@ -15,8 +16,8 @@ interface Entry<T> {
   expiresAt: number;
 }
 
-const holder = globalThis as unknown as { __weftCredentials?: Map<string, Entry<unknown>> };
-const entries = (holder.__weftCredentials ??= new Map());
+const state = processSlot("credentials", () => ({ entries: new Map<string, Entry<unknown>>(), watching: false }));
+const entries = state.entries;
 
 export function recallCredential<T>(key: string): T | undefined {
   const entry = entries.get(key);
@@ -50,12 +51,10 @@ export async function credentialsChanged(tx: Tx, ref: string): Promise<void> {
   afterCommit(tx, () => forgetCredentials(ref));
 }
 
-const watching = globalThis as unknown as { __weftCredentialWatch?: boolean };
-
 /** Start-up: drop entries when any instance changes credentials; drop all when notifications may have been missed. */
 export function watchCredentialChanges(): void {
-  if (watching.__weftCredentialWatch) return;
-  watching.__weftCredentialWatch = true;
+  if (state.watching) return;
+  state.watching = true;
   subscribe(CREDENTIALS_CHANNEL, (ref) => forgetCredentials(ref));
   onReconnect(() => forgetCredentials());
 }

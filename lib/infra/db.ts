@@ -3,6 +3,7 @@ import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { env } from "./env";
 import { errorFields, log } from "./log";
+import { processSlot } from "./process-state";
 import { runtime } from "./runtime";
 
 // One Prisma client per process, over adapter-pg in both modes: a real PostgreSQL, or the embedded PGlite
@@ -38,11 +39,11 @@ declare const inTransaction: unique symbol;
  */
 export type Tx = Client & { readonly [inTransaction]: true };
 
-const holder = globalThis as unknown as { __weftPrisma?: { url: string; client: PrismaClient; pool: pg.Pool } };
+const holder = processSlot("prisma", () => ({}) as { current?: { url: string; client: PrismaClient; pool: pg.Pool } });
 
 export function db(): PrismaClient {
   const { databaseUrl, databaseMode } = runtime();
-  if (holder.__weftPrisma?.url === databaseUrl) return holder.__weftPrisma.client;
+  if (holder.current?.url === databaseUrl) return holder.current.client;
   const embedded = databaseMode === "embedded";
   // Our own pool (the adapter ends it on $disconnect) so that metrics can read its in-use/idle counts.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: embedded ? 5 : poolMax() });
@@ -57,13 +58,13 @@ export function db(): PrismaClient {
     transactionOptions: { maxWait: embedded ? 15_000 : 5_000, timeout: 15_000 },
   });
   withCommitHooks(client);
-  holder.__weftPrisma = { url: databaseUrl, client, pool };
+  holder.current = { url: databaseUrl, client, pool };
   return client;
 }
 
 /** Connections of the process's pool right now; undefined before the first query opened the client. */
 export function poolStats(): { total: number; idle: number; waiting: number; max: number } | undefined {
-  const pool = holder.__weftPrisma?.pool;
+  const pool = holder.current?.pool;
   if (!pool) return undefined;
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
@@ -80,10 +81,9 @@ export function preparedStatementName(query: { sql: string }): string | undefine
   return PREPARED.exec(query.sql)?.[1];
 }
 
-// On globalThis like the client: Next compiles route handlers and instrumentation into separate module graphs,
-// and the client patched by one graph's copy of this file serves transactions opened from the other's.
-const hookHolder = globalThis as unknown as { __weftCommitHooks?: WeakMap<object, (() => void)[]> };
-const commitHooks = (hookHolder.__weftCommitHooks ??= new WeakMap());
+// Process-wide like the client: the client patched by one module graph's copy of this file serves
+// transactions opened from the other's.
+const commitHooks = processSlot("commitHooks", () => new WeakMap<object, (() => void)[]>());
 
 // Every interactive transaction of the client, whoever opens it, runs the afterCommit hooks registered on it.
 function withCommitHooks(client: PrismaClient) {
@@ -113,8 +113,8 @@ function poolMax(): number {
 }
 
 export async function disconnectDb() {
-  const current = holder.__weftPrisma;
-  holder.__weftPrisma = undefined;
+  const current = holder.current;
+  holder.current = undefined;
   await current?.client.$disconnect();
 }
 

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterCommit, db, isTransaction, type Tx } from "./db";
 import { errorFields, log } from "./log";
+import { processSlot } from "./process-state";
 
 // publish(channel, payload, tx?) / subscribe(channel, fn): one interface, two transports.
 // PostgreSQL: LISTEN on one dedicated connection (reconnecting by itself), NOTIFY through pg_notify, inside the
@@ -27,9 +28,7 @@ interface State {
   bus?: Bus;
 }
 
-// On globalThis: Next compiles route handlers and instrumentation into separate module graphs of one process.
-const holder = globalThis as unknown as { __weftNotifyBus?: State };
-const state: State = (holder.__weftNotifyBus ??= { listeners: new Map(), reconnectListeners: new Set() });
+const state = processSlot<State>("notifyBus", () => ({ listeners: new Map(), reconnectListeners: new Set() }));
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 

@@ -1,6 +1,6 @@
-// State that start-up (instrumentation, the CLI, the test harness) resolves once and every bundle of the
-// same process reads: Next compiles route handlers and instrumentation into separate module graphs, so it
-// lives on globalThis rather than in module scope.
+import { processSlot } from "./process-state";
+
+// What start-up (lib/server, the test harness) resolves once and every module graph of the process reads.
 export type DatabaseMode = "embedded" | "postgresql";
 
 export interface Runtime {
@@ -10,18 +10,18 @@ export interface Runtime {
   ready: boolean;
 }
 
-const holder = globalThis as unknown as { __weftRuntime?: Runtime };
+const holder = processSlot("runtime", () => ({}) as { current?: Runtime });
 
 export function setRuntime(r: Runtime) {
-  holder.__weftRuntime = r;
+  holder.current = r;
 }
 
 export function runtime(): Runtime {
-  const r = holder.__weftRuntime;
+  const r = holder.current;
   if (!r) throw new Error("weft has not started: the database and secret key are not resolved yet");
   return r;
 }
 
 export function maybeRuntime(): Runtime | undefined {
-  return holder.__weftRuntime;
+  return holder.current;
 }

@@ -2,10 +2,11 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Hocuspocus } from "@hocuspocus/server";
 import type { EditorKey } from "@/lib/domain/crdt/crdt-log";
+import { processSlot } from "@/lib/infra/process-state";
 import { parseDocumentName } from "./document-name";
 
-// The running live server of this process, on globalThis: instrumentation starts it, route handlers (REST
-// writes, the console) reach it from their own module graphs. Importing this file does not load Hocuspocus.
+// The running live server of this process, in a process slot: start-up starts it, route handlers (REST writes,
+// the console) reach it from their own module graphs. Importing this file does not load Hocuspocus.
 
 export interface LiveHandle {
   hocuspocus: Hocuspocus;
@@ -18,15 +19,15 @@ export interface LiveHandle {
   stop(): Promise<void>;
 }
 
-const holder = globalThis as unknown as { __weftLive?: LiveHandle };
+const holder = processSlot("live", () => ({}) as { current?: LiveHandle });
 
 /** The running live server of this process (instrumentation and route bundles share it), if any. */
 export function liveHandle(): LiveHandle | undefined {
-  return holder.__weftLive;
+  return holder.current;
 }
 
 export function setLiveHandle(handle: LiveHandle | undefined) {
-  holder.__weftLive = handle;
+  holder.current = handle;
 }
 
 /** Open live documents of an API key with their connection counts, busiest first (the console shows these). */

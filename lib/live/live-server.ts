@@ -14,7 +14,8 @@ import {
 } from "@/lib/domain/crdt/crdt-log";
 import { db, transaction } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
-import { recordUsage } from "@/lib/infra/request-log-writer";
+import { countLiveConnectionsWith } from "@/lib/infra/metrics/scrape-gauges";
+import { recordUsage } from "@/lib/domain/usage/request-log-writer";
 import { runtime } from "@/lib/infra/runtime";
 import { errorFields, log } from "@/lib/infra/log";
 import { documentName, parseDocumentName } from "./document-name";
@@ -256,9 +257,11 @@ export async function startLive(): Promise<LiveHandle> {
         if (hocuspocus.debouncer.isDebounced(`onStoreDocument-${name}`))
           await hocuspocus.debouncer.executeNow(`onStoreDocument-${name}`);
       }
+      countLiveConnectionsWith(undefined);
       setLiveHandle(undefined);
     },
   };
   setLiveHandle(handle);
+  countLiveConnectionsWith(handle.openConnections);
   return handle;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { exposeApiFastPath, type ApiFastPath } from "@/lib/api/node-handler";
+import { apiFastPath, type ApiFastPath } from "@/lib/api/node-handler";
 import { requestIdFrom } from "@/lib/infra/request-id.mjs";
 import { call, newWorkspace, useTestDatabase, workspaceHeaders } from "../helpers/api";
 
@@ -13,8 +13,7 @@ let server: http.Server;
 let api: ApiFastPath;
 
 beforeAll(async () => {
-  exposeApiFastPath();
-  api = (globalThis as unknown as { __weftApi: ApiFastPath }).__weftApi;
+  api = apiFastPath();
   server = http.createServer((req, res) => {
     req.headers["x-weft-client-ip"] = "203.0.113.9";
     const requestId = requestIdFrom(req.headers["x-request-id"]);

@@ -7,7 +7,8 @@ import { insertRequestLog, sweepRequestLog, type RequestLogRow } from "@/lib/dom
 import { db, transaction } from "@/lib/infra/db";
 import { publish } from "@/lib/infra/notify-bus";
 import { JOBS_CHANNEL } from "@/lib/infra/jobs";
-import { flushRequestLog, startRequestLog, stopRequestLog } from "@/lib/infra/request-log-writer";
+import { flushRequestLog } from "@/lib/domain/usage/request-log-writer";
+import { startRequestLog, stopRequestLog } from "@/lib/server/observers";
 import { apiKeyHeaders, call, newWorkspace, useTestDatabase } from "../helpers/api";
 import { waitFor } from "../helpers/wait";
 

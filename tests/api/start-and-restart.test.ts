@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { GET as health } from "@/app/api/health/route";
 import { reloadEnvForTests } from "@/lib/infra/env";
 import { deployMigrations } from "@/lib/infra/migrate";
-import { startWeft } from "@/lib/infra/start";
+import { startWeft } from "@/lib/server/start-weft";
 import { call, workspaceHeaders } from "../helpers/api";
 import { createPostgresDatabase } from "../helpers/database";
 

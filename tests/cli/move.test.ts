@@ -11,7 +11,7 @@ import { reloadEnvForTests } from "@/lib/infra/env";
 import { jobModules, startJobs, stopJobs } from "@/lib/infra/jobs";
 import { startNotifyBus, stopNotifyBus } from "@/lib/infra/notify-bus";
 import { setRuntime } from "@/lib/infra/runtime";
-import { startWeft } from "@/lib/infra/start";
+import { startWeft } from "@/lib/server/start-weft";
 import { asKey } from "../helpers/api";
 import { NOTIFY_ALL_RECIPIENT, populate, readChecks, tableContents } from "../helpers/backup-fixture";
 import { createPostgresDatabase } from "../helpers/database";

@@ -9,7 +9,7 @@ process.chdir(root);
 const [cjs, esm] = await Promise.all([import("tsx/cjs/api"), import("tsx/esm/api")]);
 cjs.register();
 esm.register({ tsconfig: path.join(root, "tsconfig.json") });
-const mod = await import(pathToFileURL(path.join(root, "lib/infra/start.ts")).href);
+const mod = await import(pathToFileURL(path.join(root, "lib/server/start-weft.ts")).href);
 const startWeft = mod.startWeft ?? mod.default.startWeft;
 const started = await startWeft({ role: "server" });
 process.stdout.write("ready\n");

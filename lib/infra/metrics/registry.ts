@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { processSlot } from "../process-state";
 import { RequestSeries } from "./request-series";
 import { collectDatabasePool, collectJobQueue, collectLiveConnections } from "./scrape-gauges";
 
@@ -67,10 +68,8 @@ function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
-// On globalThis: Next compiles instrumentation (workers) and route handlers (the dispatcher, /api/metrics) into
-// separate module graphs, and both must count into, and be read from, the same registry.
-const holder = globalThis as unknown as { __weftMetrics?: Metrics };
-
+// Process-wide: the workers (start-up's module graph) and the routes (the dispatcher, /api/metrics) count into,
+// and are read from, the same registry.
 export function metrics(): Metrics {
-  return (holder.__weftMetrics ??= createMetrics());
+  return processSlot("metrics", createMetrics);
 }

@@ -1,6 +1,6 @@
-import { liveHandle } from "@/lib/live/live-handle";
 import { db, poolStats } from "../db";
 import { errorFields, log } from "../log";
+import { processSlot } from "../process-state";
 import { maybeRuntime } from "../runtime";
 import type { Gauge } from "prom-client";
 
@@ -79,6 +79,13 @@ export function collectDatabasePool(m: { dbPool: Gauge<"state"> }) {
   m.dbPool.set({ state: "max" }, stats.max);
 }
 
+const liveConnections = processSlot("liveConnections", () => ({}) as { count?: () => number });
+
+/** The live server, while it runs, says how to count its open connections (undefined when it stops). */
+export function countLiveConnectionsWith(count: (() => number) | undefined) {
+  liveConnections.count = count;
+}
+
 export function collectLiveConnections(m: { liveConnections: Gauge }) {
-  m.liveConnections.set(liveHandle()?.openConnections() ?? 0);
+  m.liveConnections.set(liveConnections.count?.() ?? 0);
 }

@@ -1,15 +1,10 @@
-import { observeRequests, type ObservedRequest } from "@/lib/api/request-observers";
-import {
-  addUsage,
-  insertRequestLog,
-  type RequestLogRow,
-  type UsageCounter,
-  type UsageIncrement,
-} from "@/lib/domain/usage/usage-store";
-import { transaction } from "./db";
-import { errorFields, log } from "./log";
+import { transaction } from "@/lib/infra/db";
+import { errorFields, log } from "@/lib/infra/log";
+import { processSlot } from "@/lib/infra/process-state";
+import { addUsage, insertRequestLog, type RequestLogRow, type UsageCounter, type UsageIncrement } from "./usage-store";
 
-// The console's request log and usage counters, fed by the request observers without a write per request: calls
+// The console's request log and usage counters, fed by the request observers (lib/server/observers.ts) and
+// the live server without a write per request: calls
 // are buffered in memory and flushed in batches (every second, or at once when a batch is full) as one
 // multi-row INSERT plus one counter upsert, in one transaction. Best-effort by design: if the database refuses a
 // batch, it is dropped and logged; when the buffer is full (a database that is down), new calls are not logged.
@@ -22,13 +17,22 @@ interface State {
   rows: RequestLogRow[];
   counters: Map<string, UsageIncrement>;
   timer?: NodeJS.Timeout;
-  unsubscribe?: () => void;
   flushing?: Promise<void>;
   dropped: number;
 }
 
-const holder = globalThis as unknown as { __weftRequestLog?: State };
-const state: State = (holder.__weftRequestLog ??= { rows: [], counters: new Map(), dropped: 0 });
+const state = processSlot<State>("requestLog", () => ({ rows: [], counters: new Map(), dropped: 0 }));
+
+/** One answered API call, as the request observers report it. */
+export interface LoggedCall {
+  operation: string;
+  httpStatus: number;
+  errorStatus?: string;
+  durationMs: number;
+  requestId: string;
+  workspaceId?: string;
+  apiKeyId?: string;
+}
 
 /** Counts `n` of `metric` for the key today (UTC); flushed with the next batch. */
 export function recordUsage(apiKeyId: string, metric: UsageCounter, n = 1, at = new Date()) {
@@ -39,7 +43,8 @@ export function recordUsage(apiKeyId: string, metric: UsageCounter, n = 1, at = 
   else state.counters.set(id, { apiKeyId, day, metric, count: n });
 }
 
-function observe(r: ObservedRequest) {
+/** Buffers an answered call of a key (calls without one are not logged). */
+export function logRequest(r: LoggedCall) {
   if (!r.apiKeyId) return;
   const at = new Date();
   recordUsage(r.apiKeyId, "apiCalls", 1, at);
@@ -91,18 +96,15 @@ export function flushRequestLog(): Promise<void> {
   return next;
 }
 
-/** Start-up: log every answered call of a key from now on. */
-export function startRequestLog() {
-  if (state.unsubscribe) return;
-  state.unsubscribe = observeRequests(observe);
+/** Start-up: flush every second from now on. */
+export function startFlushingRequestLog() {
+  if (state.timer) return;
   state.timer = setInterval(() => void flushRequestLog(), FLUSH_EVERY_MS);
   state.timer.unref();
 }
 
-/** Shutdown: stop observing and write what is left (best-effort). */
-export async function stopRequestLog() {
-  state.unsubscribe?.();
-  state.unsubscribe = undefined;
+/** Shutdown: stop the timer and write what is left (best-effort). */
+export async function stopFlushingRequestLog() {
   clearInterval(state.timer);
   state.timer = undefined;
   await flushRequestLog();
