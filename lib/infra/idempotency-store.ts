@@ -1,4 +1,6 @@
 import { db, type Tx } from "./db";
+import { definePeriodicJob } from "./jobs/define-job";
+import { HOUR, SECOND } from "./jobs/retry-policy";
 
 // Rows of IdempotencyRecord (see lib/api/idempotency.ts for the rules). The claim is one INSERT ... ON
 // CONFLICT DO NOTHING on the primary key (scopeKey, key), so of several instances on one database exactly
@@ -69,3 +71,13 @@ export function pruneExpiredIdempotencyRecords(limit = 10_000): Promise<number> 
       SELECT "scopeKey", "key" FROM "IdempotencyRecord" WHERE "expiresAt" < ${new Date()}
       ORDER BY "expiresAt" LIMIT ${limit})`;
 }
+
+/** Hourly: one process of the database prunes expired records per turn; one retry, then the next turn. */
+export const pruneIdempotencyJob = definePeriodicJob({
+  kind: "idempotency.prune",
+  everyMs: HOUR,
+  retry: { delaysMs: [30 * SECOND] },
+  run: async () => {
+    await pruneExpiredIdempotencyRecords();
+  },
+});

@@ -4,7 +4,6 @@ import { watchCredentialChanges } from "@/lib/infra/credential-cache";
 import { disconnectDb, transaction } from "@/lib/infra/db";
 import { ensureWritableDir, runningOwner, startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/infra/embedded-db";
 import { env } from "@/lib/infra/env";
-import { jobModules, startJobs, stopJobs } from "@/lib/infra/jobs";
 import { log } from "@/lib/infra/log";
 import { deployMigrations } from "@/lib/infra/migrate";
 import { startNotifyBus, stopNotifyBus } from "@/lib/infra/notify-bus";
@@ -13,6 +12,7 @@ import { setRuntime, type DatabaseMode } from "@/lib/infra/runtime";
 import { resolveSecretKey } from "@/lib/infra/secret-key";
 import type { LiveHandle } from "@/lib/live/live-handle";
 import { startLive } from "@/lib/live/live-server";
+import { startWorkers, stopWorkers } from "./catalog";
 import { startObservers } from "./observers";
 
 // THE start-up of a weft process, in order. The server runs it from instrumentation (boot-server.ts), the CLI
@@ -86,8 +86,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
   }
 
   // 4. Workers (the CLI only enqueues).
-  await Promise.all(jobModules.map((load) => load()));
-  await startJobs({ work: server });
+  if (server) await startWorkers();
 
   // 5. Observers of answered API calls (metrics, log line, request log); embedded planner statistics.
   const stopObservers = server ? startObservers() : async () => {};
@@ -105,7 +104,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     async stop(opts: StopOptions = {}) {
       await live?.stop();
       stopStatistics();
-      await stopJobs({ deadline: opts.deadline });
+      await stopWorkers({ deadline: opts.deadline });
       await opts.drained;
       // After the drain: the calls answered during it are in the last flush.
       await stopObservers();

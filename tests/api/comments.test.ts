@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  dispatchNext,
-  pruneDispatchedEvents,
-  startEventDispatcher,
-  stopEventDispatcher,
-} from "@/lib/infra/workers/event-dispatcher";
-import { emitEvent } from "@/lib/domain/events/events-store";
+import { dispatchNext, startEventDispatcher, stopEventDispatcher } from "@/lib/server/workers/event-dispatcher";
+import { emitEvent, pruneDispatchedEvents } from "@/lib/domain/events/events-store";
 import type { EventConsumer, WeftEvent } from "@/lib/domain/events/event";
 import { db, transaction } from "@/lib/infra/db";
 import { asKey, newWorkspace, useTestDatabase } from "../helpers/api";
@@ -483,7 +478,7 @@ describe("Event dispatcher", () => {
         availableAt: new Date(Date.now() + 3600_000),
       },
     });
-    await pruneDispatchedEvents();
+    await pruneDispatchedEvents(db());
     expect(await db().domainEvent.findMany({ where: { apiKeyId: w.apiKey }, select: { id: true } })).toEqual([
       { id: `evt_waiting_${w.apiKey}` },
     ]);

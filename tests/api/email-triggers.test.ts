@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/infra/db";
 import { reloadEnvForTests } from "@/lib/infra/env";
-import { maxAttempts, retryDelayMs } from "@/lib/infra/retry-policies";
+import { sendTriggerEmail } from "@/lib/domain/email/send-trigger-email";
+import { maxAttempts, retryDelayMs } from "@/lib/infra/jobs/retry-policy";
 import { asKey, newWorkspace, useTestDatabase } from "../helpers/api";
 import { emitEvent } from "../helpers/emit-event";
 import { startFakeSendgrid } from "../helpers/fake-sendgrid";
@@ -190,7 +191,7 @@ describe("email triggers", () => {
       // The job's final state too: after it nothing retries the send.
       const job = { kind: "email.trigger-send", payload: { path: ["deliveryId"], equals: delivery.id } };
       await waitFor(async () => (await db().job.findFirst({ where: job }))?.status === "failed", 15_000);
-      const steps = maxAttempts("email.trigger-send");
+      const steps = maxAttempts(sendTriggerEmail.retry);
       expect(steps).toBe(5);
       expect(delivery).toMatchObject({ attempts: steps, lastError: "SendGrid answered 500" });
       const tries = sendgrid.received
@@ -198,7 +199,7 @@ describe("email triggers", () => {
         .map((m) => m.at);
       expect(tries).toHaveLength(steps);
       for (let i = 1; i < tries.length; i++)
-        expect(tries[i] - tries[i - 1]).toBeGreaterThanOrEqual(retryDelayMs("email.trigger-send", i)! - 5);
+        expect(tries[i] - tries[i - 1]).toBeGreaterThanOrEqual(retryDelayMs(sendTriggerEmail.retry, i)! - 5);
     } finally {
       sendgrid.failNextWith(202);
     }

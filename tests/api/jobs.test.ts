@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { db, transaction } from "@/lib/infra/db";
-import { defineJob, startJobs, stopJobs } from "@/lib/infra/jobs";
+import { defineJob } from "@/lib/infra/jobs/define-job";
+import { startJobs, stopJobs } from "@/lib/infra/jobs/job-worker";
 import { useTestDatabase } from "../helpers/api";
 import { waitFor } from "../helpers/wait";
 
@@ -9,29 +11,47 @@ import { waitFor } from "../helpers/wait";
 
 const seen: string[] = [];
 let failuresLeft = 1;
+const payload = z.object({ tag: z.string() });
+const retry = { delaysMs: [1000, 5000] };
 // One at a time, so jobs run in the order they were enqueued.
-const record = defineJob<{ tag: string }>(
-  "test.record",
-  async ({ tag }) => {
+const record = defineJob({
+  kind: "test.record",
+  payload,
+  retry,
+  run: async ({ tag }) => {
     seen.push(tag);
   },
-  { concurrency: 1 },
-);
-// Kinds without an entry in the retry-policy table are retried after 1 s, then 5 s.
-const flaky = defineJob<{ tag: string }>("test.flaky", async ({ tag }) => {
-  if (failuresLeft-- > 0) throw new Error("first attempt fails");
-  seen.push(tag);
+  concurrency: 1,
+});
+// Retried after 1 s, then 5 s.
+const flaky = defineJob({
+  kind: "test.flaky",
+  payload,
+  retry,
+  run: async ({ tag }) => {
+    if (failuresLeft-- > 0) throw new Error("first attempt fails");
+    seen.push(tag);
+  },
 });
 
 // Blocks on its first run until `unblock` is called: a job still running when the process stops.
 const runs: string[] = [];
 let unblock: () => void = () => {};
-const slow = defineJob<{ tag: string }>("test.slow", async ({ tag }) => {
-  runs.push(tag);
-  if (runs.length === 1) await new Promise<void>((resolve) => (unblock = resolve));
+const slow = defineJob({
+  kind: "test.slow",
+  payload,
+  retry,
+  run: async ({ tag }) => {
+    runs.push(tag);
+    if (runs.length === 1) await new Promise<void>((resolve) => (unblock = resolve));
+  },
 });
 
 useTestDatabase();
+
+// This file's worker runs this file's kinds.
+const startTestJobs = () => startJobs({ kinds: [record, flaky, slow] });
+beforeAll(startTestJobs);
 
 describe("jobs", () => {
   it("runs a job enqueued in a committed transaction, and not one whose transaction rolled back", async () => {
@@ -67,7 +87,7 @@ describe("jobs", () => {
       attempts: 0,
     });
     unblock(); // the abandoned run ends after its release: its outcome is not recorded
-    await startJobs({ work: true });
+    await startTestJobs();
     await waitFor(async () => (await db().job.findUnique({ where: { id } }))?.status === "done", 15_000, 20);
     expect(await db().job.findUnique({ where: { id }, select: { attempts: true } })).toEqual({ attempts: 1 });
     expect(runs).toEqual(["slow", "slow"]);

@@ -6,7 +6,7 @@ import { listRequestLog } from "@/lib/domain/usage/list-request-log";
 import { insertRequestLog, sweepRequestLog, type RequestLogRow } from "@/lib/domain/usage/usage-store";
 import { db, transaction } from "@/lib/infra/db";
 import { publish } from "@/lib/infra/notify-bus";
-import { JOBS_CHANNEL } from "@/lib/infra/jobs";
+import { JOBS_CHANNEL } from "@/lib/infra/jobs/define-job";
 import { flushRequestLog } from "@/lib/domain/usage/request-log-writer";
 import { startRequestLog, stopRequestLog } from "@/lib/server/observers";
 import { apiKeyHeaders, call, newWorkspace, useTestDatabase } from "../helpers/api";

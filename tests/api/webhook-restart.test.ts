@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookDeliveryWorker } from "@/lib/infra/workers/webhook-worker";
+import { webhookDeliveryWorker } from "@/lib/server/workers/webhook-delivery";
 import { reloadEnvForTests } from "@/lib/infra/env";
 import { runtime } from "@/lib/infra/runtime";
 import { asKey, newWorkspace, useTestDatabase } from "../helpers/api";

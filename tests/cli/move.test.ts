@@ -8,9 +8,9 @@ import { readBackupFile } from "@/lib/infra/backup/backup-file";
 import { disconnectDb } from "@/lib/infra/db";
 import { startEmbeddedDatabase } from "@/lib/infra/embedded-db";
 import { reloadEnvForTests } from "@/lib/infra/env";
-import { jobModules, startJobs, stopJobs } from "@/lib/infra/jobs";
 import { startNotifyBus, stopNotifyBus } from "@/lib/infra/notify-bus";
 import { setRuntime } from "@/lib/infra/runtime";
+import { startWorkers, stopWorkers } from "@/lib/server/catalog";
 import { startWeft } from "@/lib/server/start-weft";
 import { asKey } from "../helpers/api";
 import { NOTIFY_ALL_RECIPIENT, populate, readChecks, tableContents } from "../helpers/backup-fixture";
@@ -169,20 +169,17 @@ describe.runIf(adminUrl)("weft db:move into PostgreSQL", () => {
         ready: true,
       });
       await startNotifyBus({ mode: "postgresql", databaseUrl: targetUrl });
-      await Promise.all(jobModules.map((load) => load()));
       try {
-        await startJobs({ work: false });
         expect(await readChecks(credentials)).toEqual(answers);
-        await stopJobs();
 
-        await startJobs({ work: true }); // the job that was pending in the embedded install runs here
+        await startWorkers(); // the job that was pending in the embedded install runs here
         const api = asKey(credentials);
         await waitFor(async () => {
           const got = await api("/v1/notifications/get", { organizationId: "org", userId: NOTIFY_ALL_RECIPIENT });
           return got.body.result?.data?.length === 1;
         }, 30_000);
       } finally {
-        await stopJobs();
+        await stopWorkers();
         await stopNotifyBus();
         await disconnectDb();
       }

@@ -4,8 +4,8 @@ import { disconnectDb } from "@/lib/infra/db";
 import { startMemoryDatabase } from "@/lib/infra/embedded-db";
 import { deployMigrations } from "@/lib/infra/migrate";
 import { setRuntime } from "@/lib/infra/runtime";
-import { jobModules, startJobs, stopJobs } from "@/lib/infra/jobs";
 import { startNotifyBus, stopNotifyBus } from "@/lib/infra/notify-bus";
+import { startWorkers, stopWorkers } from "@/lib/server/catalog";
 
 // Each test file gets a database of its own, migrated with the real migration driver: an in-memory PGlite
 // on a loopback port by default, or a fresh database on the PostgreSQL named by DATABASE_URL.
@@ -51,12 +51,11 @@ export async function startTestDatabase(): Promise<TestDatabase> {
   await deployMigrations(database.url);
   setRuntime({ databaseUrl: database.url, databaseMode: database.mode, secretKey: randomBytes(32), ready: true });
   await startNotifyBus({ mode: database.mode, databaseUrl: database.url });
-  await Promise.all(jobModules.map((load) => load()));
-  await startJobs({ work: true });
+  await startWorkers();
   return {
     ...database,
     async stop() {
-      await stopJobs();
+      await stopWorkers();
       await stopNotifyBus();
       await disconnectDb();
       await database.stop();

@@ -1,5 +1,7 @@
 import type { Db } from "@/lib/infra/db";
-import { defineJob, type JobContext } from "@/lib/infra/jobs";
+import { z } from "zod";
+import { defineJob, type JobContext } from "@/lib/infra/jobs/define-job";
+import { SECOND } from "@/lib/infra/jobs/retry-policy";
 import { callModel } from "../ai/call-model";
 import { readDocumentText } from "../crdt/read-document-text";
 import { verdictOf, withVerdictInstruction } from "./agent-verdict";
@@ -59,4 +61,9 @@ export async function executeAgent({ executionId }: { executionId: string }, { d
   });
 }
 
-export const executeAgentJob = defineJob("agents.execute", executeAgent);
+export const executeAgentJob = defineJob({
+  kind: "agents.execute",
+  payload: z.object({ executionId: z.string() }),
+  retry: { delaysMs: [5 * SECOND, 10 * SECOND] },
+  run: executeAgent,
+});

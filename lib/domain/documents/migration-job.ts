@@ -1,4 +1,6 @@
-import { defineJob, type JobContext } from "@/lib/infra/jobs";
+import { z } from "zod";
+import { defineJob, type JobContext } from "@/lib/infra/jobs/define-job";
+import { SECOND } from "@/lib/infra/jobs/retry-policy";
 import { errorFields, log } from "@/lib/infra/log";
 import type { OrgScope } from "../organizations/organization-scope";
 import { lockOrganization } from "../organizations/organizations-store";
@@ -11,10 +13,8 @@ import { moveDocumentData } from "./document-data";
 export const MIGRATION_STATUSES = ["pending", "in_progress", "completed", "failed"] as const;
 export type MigrationStatus = (typeof MIGRATION_STATUSES)[number];
 
-export interface MigrationJob {
-  apiKeyId: string;
-  migrationId: string;
-}
+const migrationJobPayload = z.object({ apiKeyId: z.string(), migrationId: z.string() });
+type MigrationJob = z.output<typeof migrationJobPayload>;
 
 class MigrationFailure extends Error {}
 
@@ -50,4 +50,9 @@ export async function runMigration({ apiKeyId, migrationId }: MigrationJob, { db
   }
 }
 
-export const migrationJob = defineJob<MigrationJob>("documents.migrate", runMigration);
+export const migrationJob = defineJob({
+  kind: "documents.migrate",
+  payload: migrationJobPayload,
+  retry: { delaysMs: [5 * SECOND, 10 * SECOND, 20 * SECOND] },
+  run: runMigration,
+});

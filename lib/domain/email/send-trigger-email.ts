@@ -1,24 +1,26 @@
-import { defineJob, FinalJobFailure, type JobContext } from "@/lib/infra/jobs";
+import { z } from "zod";
+import { defineJob, FinalJobFailure, type JobContext } from "@/lib/infra/jobs/define-job";
+import { MINUTE, SECOND } from "@/lib/infra/jobs/retry-policy";
 import { sendMail, type Mail } from "@/lib/infra/outbound/mailer";
 import { readServiceConfig } from "../api-keys/service-config";
 import { describeEvent } from "../events/describe-event";
-import type { WeftEvent } from "../events/event";
-import type { Recipient } from "./email-recipients";
+import { storedEvent, storedEventUser } from "../events/event";
 import { emailTransport, storedEmail } from "./email-settings";
 import { admitInstanceMail, viaInstanceSendgrid } from "./instance-mail-limit";
 
 // Sends one trigger email: through the workspace's SendGrid key (type sendgrid/custom with a key), from its
 // fromEmail/fromCompany, with its comment or tag dynamic template when set; otherwise through the instance
 // mailer. SendGrid 429/5xx and network failures fail the job, which the job worker retries on the schedule of
-// the retry policy `email.trigger-send` (and only there: one retry mechanism, so one send per step); any other
+// its retry policy below (and only there: one retry mechanism, so one send per step); any other
 // answer (a bad key: 401/403) fails the send for good. Every try's outcome is on the EmailDelivery row (and the
 // mail record in OutboxMail); the job's row ends failed too when the send does.
 
-interface SendJob {
-  deliveryId: string;
-  event: WeftEvent;
-  recipient: Recipient;
-}
+const sendJobPayload = z.object({
+  deliveryId: z.string(),
+  event: storedEvent,
+  recipient: z.object({ user: storedEventUser.extend({ email: z.string() }), mentioned: z.boolean() }),
+});
+type SendJob = z.output<typeof sendJobPayload>;
 
 function buildMail(
   job: SendJob,
@@ -91,4 +93,11 @@ async function send(job: SendJob, ctx: JobContext) {
   throw retryable ? new Error(message) : new FinalJobFailure(message);
 }
 
-export const sendTriggerEmail = defineJob<SendJob>("email.trigger-send", send, { concurrency: 4 });
+export const sendTriggerEmail = defineJob({
+  kind: "email.trigger-send",
+  payload: sendJobPayload,
+  /** SendGrid 429/5xx and network failures; any other answer fails the send at once. */
+  retry: { delaysMs: [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE], scaled: true },
+  run: send,
+  concurrency: 4,
+});

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 
 // The contract between what emits events (comments, reactions) and what consumes them (activity log,
@@ -47,6 +48,29 @@ export interface WeftEvent {
   /** The public payload: the webhook `data` and the raw simple-webhook body's `data`. */
   data: Record<string, unknown>;
 }
+
+/** A user as an event carries it. */
+export const storedEventUser = z.object({
+  userId: z.string(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+});
+
+/** An event as stored (DomainEvent.event) or carried in a job's payload. */
+export const storedEvent = z.object({
+  id: z.string(),
+  apiKeyId: z.string(),
+  type: z.enum(weftEventTypes),
+  timestamp: z.number(),
+  organizationId: z.string(),
+  documentId: z.string(),
+  annotationId: z.string(),
+  actor: storedEventUser.nullable(),
+  mentioned: z.array(storedEventUser),
+  assigned: storedEventUser.nullable(),
+  participants: z.array(storedEventUser),
+  data: z.record(z.string(), z.unknown()),
+});
 
 /**
  * A consumer turns one event into its own records and jobs. It runs inside the dispatcher's transaction,

@@ -1,4 +1,6 @@
-import { defineJob, type JobContext } from "@/lib/infra/jobs";
+import { z } from "zod";
+import { defineJob, type JobContext } from "@/lib/infra/jobs/define-job";
+import { SECOND } from "@/lib/infra/jobs/retry-policy";
 import type { OrgScope } from "../organizations/organization-scope";
 import { addRecipients, organizationMembersAfter } from "./notifications-store";
 
@@ -8,9 +10,8 @@ import { addRecipients, organizationMembersAfter } from "./notifications-store";
 // committed together. Idempotent under the job's retries (ON CONFLICT DO NOTHING), and each chunk commits on
 // its own, so a retry redoes only what is missing.
 
-export interface FanoutJob extends OrgScope {
-  notificationRowId: string;
-}
+const fanoutPayload = z.object({ apiKeyId: z.string(), organizationId: z.string(), notificationRowId: z.string() });
+type FanoutJob = OrgScope & z.output<typeof fanoutPayload>;
 
 export const FANOUT_CHUNK = 2000;
 
@@ -34,6 +35,11 @@ export async function fanOutNotification(job: FanoutJob, ctx: Pick<JobContext, "
   return added;
 }
 
-export const fanoutJob = defineJob<FanoutJob>("notifications.fanout", async (job, ctx) => {
-  await fanOutNotification(job, ctx);
+export const fanoutJob = defineJob({
+  kind: "notifications.fanout",
+  payload: fanoutPayload,
+  retry: { delaysMs: [5 * SECOND, 10 * SECOND, 20 * SECOND, 40 * SECOND, 80 * SECOND] },
+  run: async (job, ctx) => {
+    await fanOutNotification(job, ctx);
+  },
 });

@@ -1,4 +1,5 @@
-import { definePeriodicJob } from "@/lib/infra/jobs";
+import { definePeriodicJob } from "@/lib/infra/jobs/define-job";
+import { SECOND } from "@/lib/infra/jobs/retry-policy";
 import { REQUEST_LOG_MAX_AGE_MS, REQUEST_LOG_PER_KEY, USAGE_MAX_AGE_MS } from "./request-log-bounds";
 import { sweepRequestLog } from "./usage-store";
 
@@ -6,13 +7,19 @@ import { sweepRequestLog } from "./usage-store";
 
 export const SWEEP_EVERY_MS = 60_000;
 
-definePeriodicJob("usage.sweep", SWEEP_EVERY_MS, async (ctx) => {
-  const now = Date.now();
-  await ctx.transaction((tx) =>
-    sweepRequestLog(tx, {
-      perKey: REQUEST_LOG_PER_KEY,
-      before: new Date(now - REQUEST_LOG_MAX_AGE_MS),
-      usageBefore: new Date(now - USAGE_MAX_AGE_MS),
-    }),
-  );
+/** Periodic: after its one retry, the sweep waits for its next turn. */
+export const usageSweepJob = definePeriodicJob({
+  kind: "usage.sweep",
+  everyMs: SWEEP_EVERY_MS,
+  retry: { delaysMs: [30 * SECOND] },
+  run: async (ctx) => {
+    const now = Date.now();
+    await ctx.transaction((tx) =>
+      sweepRequestLog(tx, {
+        perKey: REQUEST_LOG_PER_KEY,
+        before: new Date(now - REQUEST_LOG_MAX_AGE_MS),
+        usageBefore: new Date(now - USAGE_MAX_AGE_MS),
+      }),
+    );
+  },
 });

@@ -3,18 +3,44 @@ import { endpointSecretAad } from "./endpoint-secret";
 import type { Db } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { log } from "@/lib/infra/log";
-import type { PostOutcome } from "@/lib/infra/outbound/post-webhook";
-import type { Claimed } from "@/lib/infra/workers/claim-deliveries";
+import { countWebhookAttempt } from "@/lib/infra/metrics/outcomes";
+import { postWebhook, type PostOutcome } from "@/lib/infra/outbound/post-webhook";
 import { readServiceConfig } from "../api-keys/service-config";
 import { disableAfterMs, retryDelayMs } from "./retry-schedule";
 import { signatureHeaders } from "./sign-message";
 import { storedWebhook, webhookTokenAad } from "./webhook-settings";
+import type { ClaimedDelivery as Claimed } from "./webhooks-store";
 
-// What one attempt of a claimed delivery sends, and what its outcome changes: the worker
-// (lib/infra/workers/webhook-worker.ts) claims, asks for the request here, POSTs it (lib/infra/outbound), then
-// hands the outcome back to record the attempt and move the delivery on (done, next attempt scheduled, or
-// failed for good) if its process still holds the lease. The claim brought everything the attempt needs, so
-// an attempt costs the POST and one statement.
+// One attempt of a claimed delivery, the shape of all outbound work with retries (trigger emails too,
+// lib/domain/email/send-trigger-email.ts): the area builds the request, lib/infra/outbound sends it and hands
+// back an outcome (it never throws), the area records the outcome and moves the delivery on (done, next
+// attempt after its retry policy's delay, or failed for good) if its process still holds the lease. The
+// worker (lib/server/workers/webhook-delivery.ts) only claims and runs attempts. The claim brought
+// everything the attempt needs, so an attempt costs the POST and one statement.
+
+/**
+ * Builds, sends and records one attempt. An exception while building or sending (an undecryptable secret, a
+ * header Node refuses) is the attempt's failure, recorded like any other so the delivery follows the retry
+ * schedule.
+ */
+export async function attemptDelivery(claim: Claimed, client: Db) {
+  const started = performance.now();
+  let url = claim.endpointUrl ?? claim.url ?? "";
+  let outcome: PostOutcome;
+  try {
+    const request = await prepareAttempt(claim, client);
+    if (!request) return;
+    url = request.url;
+    outcome = await postWebhook(request.url, request.body, request.headers);
+  } catch (e) {
+    const durationMs = Math.round(performance.now() - started);
+    outcome = { ok: false, statusCode: 0, response: "", error: `attempt failed: ${errorMessage(e)}`, durationMs };
+  }
+  countWebhookAttempt(claim.endpointId ? "endpoint" : "simple", outcome);
+  await recordOutcome(claim, url, outcome, client);
+}
+
+const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export interface WebhookRequest {
   url: string;
@@ -40,7 +66,7 @@ async function buildRequest(d: Claimed, client: Db): Promise<WebhookRequest> {
 }
 
 /** The request to send for this claim; undefined when there is none to send (the delivery is then skipped). */
-export async function prepareAttempt(d: Claimed, client: Db): Promise<WebhookRequest | undefined> {
+async function prepareAttempt(d: Claimed, client: Db): Promise<WebhookRequest | undefined> {
   if (d.target === "endpoint" && (!d.endpointId || !d.endpointUrl || d.endpointDisabled)) {
     await client.webhookDelivery.updateMany({
       where: { id: d.id, leaseToken: d.leaseToken },
@@ -55,7 +81,7 @@ export async function prepareAttempt(d: Claimed, client: Db): Promise<WebhookReq
  * Moves the delivery on and records the attempt in one statement, only while this process holds the
  * lease; endpoint health is updated afterwards (a success touches the endpoint only after a failure streak).
  */
-export async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome, client: Db) {
+async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome, client: Db) {
   const leaseToken = d.leaseToken;
   const now = new Date();
   const attemptsMade = d.attemptCount + 1;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
-import { wakeWebhookWorker } from "@/lib/infra/workers/channels";
+import { wakeWebhookWorker } from "./webhooks-store";
 import { notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";

@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
-import { wakeWebhookWorker } from "@/lib/infra/workers/channels";
+import { wakeWebhookWorker } from "./webhooks-store";
 import { precondition } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";

@@ -1,6 +1,6 @@
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
-import { wakeWebhookWorker } from "@/lib/infra/workers/channels";
+import { wakeWebhookWorker } from "./webhooks-store";
 import { readServiceConfig } from "../api-keys/service-config";
 import { describeEvent } from "../events/describe-event";
 import type { EventConsumer, WeftEvent } from "../events/event";

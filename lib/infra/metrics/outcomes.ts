@@ -1,5 +1,3 @@
-import type { MailResult } from "../outbound/mailer";
-import type { PostOutcome } from "../outbound/post-webhook";
 import { metrics } from "./registry";
 
 // Outcomes counted in the process that produced them, where they are recorded: each instance counts its own
@@ -7,13 +5,16 @@ import { metrics } from "./registry";
 // attempt once per instance, and would go down when old rows are pruned, which a counter must never do.
 
 /** success: a 2xx answer; http_error: any other answer; no_response: timeout, refused address, network. */
-export function countWebhookAttempt(target: "endpoint" | "simple", outcome: PostOutcome) {
+export function countWebhookAttempt(
+  target: "endpoint" | "simple",
+  outcome: { ok: boolean; statusCode: number; durationMs: number },
+) {
   const word = outcome.ok ? "success" : outcome.statusCode === 0 ? "no_response" : "http_error";
   const m = metrics();
   m.webhookAttempts.labels(target, word).inc();
   m.webhookDuration.labels(word).observe(outcome.durationMs / 1000);
 }
 
-export function countMail(result: MailResult) {
+export function countMail(result: { transport: string; status: string }) {
   metrics().emails.labels(result.transport, result.status).inc();
 }

@@ -1,4 +1,6 @@
+import { Prisma } from "@/lib/generated/prisma/client";
 import { db, poolStats } from "../db";
+import { UTC_NOW } from "../jobs/lease-queue";
 import { errorFields, log } from "../log";
 import { processSlot } from "../process-state";
 import { maybeRuntime } from "../runtime";
@@ -15,23 +17,21 @@ interface JobRow {
   oldestDueSeconds: number | null;
 }
 
-const UTC_NOW = `(now() AT TIME ZONE 'UTC')`;
-
 // The Job table, plus the two queues that keep rows of their own (docs/background-work.md), under the names of
 // their retry policies: webhook deliveries (`sending` is their `running`) and undispatched domain events.
-const ageOf = (oldest: string) => `EXTRACT(EPOCH FROM (${UTC_NOW} - ${oldest}))::float8`;
-const JOB_QUEUE_SQL = `SELECT "kind", "status", count(*)::int AS "count",
-            ${ageOf(`min("runAt") FILTER (WHERE "status" = 'pending' AND "runAt" <= ${UTC_NOW})`)} AS "oldestDueSeconds"
+const ageOf = (oldest: Prisma.Sql) => Prisma.sql`EXTRACT(EPOCH FROM (${UTC_NOW} - ${oldest}))::float8`;
+const JOB_QUEUE_SQL = Prisma.sql`SELECT "kind", "status", count(*)::int AS "count",
+            ${ageOf(Prisma.sql`min("runAt") FILTER (WHERE "status" = 'pending' AND "runAt" <= ${UTC_NOW})`)} AS "oldestDueSeconds"
        FROM "Job" WHERE "status" IN ('pending', 'running', 'failed')
       GROUP BY "kind", "status"
      UNION ALL
      SELECT 'webhooks.delivery', CASE "status" WHEN 'sending' THEN 'running' ELSE 'pending' END, count(*)::int,
-            ${ageOf(`min("nextAttemptAt") FILTER (WHERE "status" = 'pending' AND "nextAttemptAt" <= ${UTC_NOW})`)}
+            ${ageOf(Prisma.sql`min("nextAttemptAt") FILTER (WHERE "status" = 'pending' AND "nextAttemptAt" <= ${UTC_NOW})`)}
        FROM "WebhookDelivery" WHERE "status" IN ('pending', 'sending')
       GROUP BY "status"
      UNION ALL
      SELECT 'events.dispatch', 'pending', count(*)::int,
-            ${ageOf(`min("availableAt") FILTER (WHERE "availableAt" <= ${UTC_NOW})`)}
+            ${ageOf(Prisma.sql`min("availableAt") FILTER (WHERE "availableAt" <= ${UTC_NOW})`)}
        FROM "DomainEvent" WHERE "dispatchedAt" IS NULL
      HAVING count(*) > 0`;
 
@@ -54,7 +54,7 @@ async function refreshJobQueue(m: JobGauges) {
   if (!maybeRuntime()?.ready) return;
   let rows: JobRow[];
   try {
-    rows = await db().$queryRawUnsafe<JobRow[]>(JOB_QUEUE_SQL);
+    rows = await db().$queryRaw<JobRow[]>(JOB_QUEUE_SQL);
   } catch (e) {
     // A scrape during a database outage still answers, without job gauges (the pool gauges show the outage).
     log.warn("metrics: job queue not readable", errorFields(e));
