@@ -414,6 +414,54 @@ describe("Migrate Documents", () => {
     expect(left.body.result.data.map((d: { id: string }) => d.id).sort()).toEqual(["from", "to"]);
   });
 
+  it("retries a migration whose first attempt hit a transient database error, and completes it", async () => {
+    const api = asKey(await newWorkspace());
+    await api("/v2/organizations/documents/add", {
+      organizationId: "org",
+      createOrganization: true,
+      documents: docs("before-retry"),
+    });
+    // The first time a migration to "after-retry" is marked completed, the database refuses the transaction
+    // as a serialization failure would; a sequence counts the tries, since it is not rolled back with them.
+    await db().$executeRawUnsafe(`CREATE SEQUENCE "migration_transient_tries"`);
+    await db().$executeRawUnsafe(`
+      CREATE FUNCTION "fail_first_migration"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF nextval('migration_transient_tries') = 1 THEN
+          RAISE EXCEPTION 'could not serialize access due to concurrent update' USING ERRCODE = 'serialization_failure';
+        END IF;
+        RETURN NEW;
+      END $$`);
+    await db().$executeRawUnsafe(`
+      CREATE TRIGGER "fail_first_migration" BEFORE UPDATE ON "DocumentMigration" FOR EACH ROW
+      WHEN (NEW."status" = 'completed' AND NEW."newDocumentId" = 'after-retry')
+      EXECUTE FUNCTION "fail_first_migration"()`);
+    try {
+      const started = await api("/v2/organizations/documents/migrate", {
+        organizationId: "org",
+        documentId: "before-retry",
+        newDocumentId: "after-retry",
+      });
+      const { migrationId } = started.body.result.data;
+      const status = async () =>
+        (await api("/v2/organizations/documents/migrate/status", { organizationId: "org", migrationId })).body.result
+          .data;
+      await waitFor(async () => ["completed", "failed"].includes((await status()).status), 30_000);
+      expect(await status()).toEqual({ migrationId, status: "completed" });
+      const job = await db().job.findFirst({
+        where: { kind: "documents.migrate", payload: { path: ["migrationId"], equals: migrationId } },
+        select: { status: true, attempts: true },
+      });
+      expect(job).toEqual({ status: "done", attempts: 2 });
+      const left = await api("/v2/organizations/documents/get", { organizationId: "org" });
+      expect(left.body.result.data.map((d: { id: string }) => d.id)).toEqual(["after-retry"]);
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER "fail_first_migration" ON "DocumentMigration"`);
+      await db().$executeRawUnsafe(`DROP FUNCTION "fail_first_migration"`);
+      await db().$executeRawUnsafe(`DROP SEQUENCE "migration_transient_tries"`);
+    }
+  });
+
   it("answers NOT_FOUND for an unknown migration", async () => {
     const api = asKey(await newWorkspace());
     expect(

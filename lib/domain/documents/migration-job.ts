@@ -7,8 +7,9 @@ import { lockOrganization } from "../organizations/organizations-store";
 import { moveDocumentData } from "./document-data";
 
 // The background half of Migrate Documents: pending -> in_progress -> completed, or failed with a reason.
-// The move and the "completed" mark commit together, so a worker that dies mid-way leaves the migration
-// in_progress with nothing moved, and the job's retry (policy `documents.migrate`) runs it again.
+// The move and the "completed" mark commit together, so a worker that dies mid-way, or a transaction the
+// database refuses (a serialization failure, a lost connection), leaves the migration in_progress with
+// nothing moved, and the job's retry policy runs it again; only its last attempt marks it failed.
 
 export const MIGRATION_STATUSES = ["pending", "in_progress", "completed", "failed"] as const;
 export type MigrationStatus = (typeof MIGRATION_STATUSES)[number];
@@ -18,7 +19,10 @@ type MigrationJob = z.output<typeof migrationJobPayload>;
 
 class MigrationFailure extends Error {}
 
-export async function runMigration({ apiKeyId, migrationId }: MigrationJob, { db, transaction }: JobContext) {
+export async function runMigration(
+  { apiKeyId, migrationId }: MigrationJob,
+  { db, transaction, lastAttempt }: JobContext,
+) {
   const where = { id: migrationId, apiKeyId };
   const claimed = await db.documentMigration.updateMany({
     where: { ...where, status: { in: ["pending", "in_progress"] } },
@@ -44,9 +48,15 @@ export async function runMigration({ apiKeyId, migrationId }: MigrationJob, { db
       await tx.documentMigration.updateMany({ where, data: { status: "completed" } });
     });
   } catch (e) {
-    if (!(e instanceof MigrationFailure)) log.error("document migration failed", { migrationId, ...errorFields(e) });
-    const reason = e instanceof MigrationFailure ? e.message : "Internal error while moving the document's data.";
+    if (e instanceof MigrationFailure) {
+      await db.documentMigration.updateMany({ where, data: { status: "failed", reason: e.message } });
+      return;
+    }
+    if (!lastAttempt) throw e; // retried by the job's policy
+    log.error("document migration failed", { migrationId, ...errorFields(e) });
+    const reason = "Internal error while moving the document's data.";
     await db.documentMigration.updateMany({ where, data: { status: "failed", reason } });
+    throw e;
   }
 }
 
