@@ -10,11 +10,8 @@ import { liveHandle } from "@/lib/live/live-handle";
 async function main() {
   const started = await startWeft({ role: "server" });
   const server = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
-    const body = req.method === "GET" || req.method === "HEAD" ? undefined : Buffer.concat(chunks);
     const clientIp = (req.socket.remoteAddress ?? "127.0.0.1").replace(/^::ffff:/, "");
     const url = `http://localhost${req.url}`;
     let reply: Response;
@@ -22,10 +19,12 @@ async function main() {
       headers.set(CLIENT_IP_HEADER, clientIp);
       reply = await answerMetrics(new Request(url, { headers }));
     } else {
-      reply = await dispatch(new Request(url, { method: req.method, headers, body }), { clientIp });
+      // The dispatcher reads the body from `req`, under the cap, as for server.mjs (lib/api/read-body.ts).
+      reply = await dispatch(new Request(url, { method: req.method, headers }), { clientIp, body: req });
     }
     res.writeHead(reply.status, Object.fromEntries(reply.headers));
     res.end(Buffer.from(await reply.arrayBuffer()));
+    if (!req.complete) req.resume();
   });
   server.on("upgrade", (req, socket, head) => liveHandle()!.handleUpgrade(req, socket, head));
   server.listen(0, "127.0.0.1", () => {

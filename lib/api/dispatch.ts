@@ -21,7 +21,7 @@ import {
 } from "./idempotency";
 import { checkJsonLimits } from "./json-limits";
 import { parseInput } from "./parse-input";
-import { readBodyCapped } from "./read-body";
+import { readBodyCapped, type BodySource } from "./read-body";
 import { registry } from "./registry";
 import { reportRequest } from "./request-observers";
 import { runOperation } from "./run-operation";
@@ -33,6 +33,8 @@ import { runOperation } from "./run-operation";
 export interface DispatchOptions {
   /** In-process callers (tests) name the client's IP; the HTTP server passes it in a header. */
   clientIp?: string;
+  /** The body as a node:http request (node-handler.ts), read here instead of the Request's. */
+  body?: BodySource;
 }
 
 interface CallFacts {
@@ -79,7 +81,7 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
       });
     }
     const idempotencyKey = idempotencyKeyOf(request.headers);
-    const data = await readData(request, endpoint);
+    const data = await readData(request, options.body ?? request.body, endpoint);
     const clientIp = clientIpOf(request.headers, options.clientIp);
     const scope = await authenticate(endpoint.auth, request.headers, clientIp);
     facts.scope = scope;
@@ -103,8 +105,8 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
   }
 }
 
-async function readData(request: Request, endpoint: Endpoint): Promise<unknown> {
-  const text = await readBodyCapped(request, env().WEFT_MAX_BODY_BYTES);
+async function readData(request: Request, source: BodySource, endpoint: Endpoint): Promise<unknown> {
+  const text = await readBodyCapped(source, request.headers.get("content-length"), env().WEFT_MAX_BODY_BYTES);
   checkContentType(request.headers, text);
   let body: unknown;
   try {

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { env } from "@/lib/infra/env";
 import { dispatch } from "./dispatch";
 import { registry } from "./registry";
 
@@ -22,28 +21,6 @@ function handles(method: string | undefined, url: string | undefined): boolean {
   return registry.has(q === -1 ? url : url.slice(0, q));
 }
 
-/** The body, or its first `limit + 1` bytes when it is longer: the dispatcher refuses it by size then. */
-function readCapped(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const done = () => {
-      req.off("data", onData);
-      req.off("end", done);
-      req.off("error", reject);
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
-    };
-    const onData = (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.byteLength;
-      if (size > limit) done();
-    };
-    req.on("data", onData);
-    req.once("end", done);
-    req.once("error", reject);
-  });
-}
-
 function headersOf(req: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -55,18 +32,12 @@ function headersOf(req: IncomingMessage): Headers {
 
 async function serve(req: IncomingMessage, res: ServerResponse) {
   try {
-    const limit = env().WEFT_MAX_BODY_BYTES;
-    // Over the cap by its own Content-Length: refused from the header (as the dispatcher does), so not read.
-    const body = Number(req.headers["content-length"]) > limit ? Buffer.alloc(0) : await readCapped(req, limit);
     // req.headers as server.mjs left them (it sets the client IP and request id), as Next would pass them.
     const headers = headersOf(req);
     // The dispatcher reads only the path: a fixed origin keeps a malformed Host header from failing the URL.
-    const request = new Request(`http://localhost${req.url}`, {
-      method: "POST",
-      headers,
-      body: body.byteLength > 0 ? (body as unknown as BodyInit) : null,
-    });
-    const response = await dispatch(request);
+    const request = new Request(`http://localhost${req.url}`, { method: "POST", headers });
+    // The dispatcher reads the body from `req` itself, once, under the cap (read-body.ts).
+    const response = await dispatch(request, { body: req });
     const text = Buffer.from(await response.arrayBuffer());
     const out: Record<string, string> = {};
     response.headers.forEach((value, name) => (out[name] = value));

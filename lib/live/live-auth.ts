@@ -1,4 +1,4 @@
-import { authenticate } from "@/lib/api/auth";
+import { verifyApiKeyCredentials } from "@/lib/domain/api-keys/verify-credentials";
 import type { EditorKey } from "@/lib/domain/crdt/crdt-log";
 import { liveRole } from "@/lib/domain/crdt/live-access";
 import { verifyUserToken } from "@/lib/domain/permissions/user-token";
@@ -31,14 +31,16 @@ export interface LiveAccess {
   actor: string;
 }
 
-export async function verifyLiveToken(token: string, k: EditorKey, clientIp: string): Promise<LiveAccess> {
+export async function verifyLiveToken(token: string, k: EditorKey): Promise<LiveAccess> {
   if (!token) throw new LiveRefusal("invalid-token");
   const colon = token.indexOf(":");
   if (colon > 0) {
-    const apiKeyId = token.slice(0, colon);
-    const headers = new Headers({ "x-service-api-key": apiKeyId, "x-service-auth-token": token.slice(colon + 1) });
-    const scope = await authenticate("apiKey", headers, clientIp).catch(() => undefined);
-    if (!scope || scope.level !== "apiKey") throw new LiveRefusal("invalid-service-token");
+    // Trimmed like the REST headers it stands for; an empty part is no credential.
+    const apiKeyId = token.slice(0, colon).trim();
+    const secret = token.slice(colon + 1).trim();
+    const scope =
+      apiKeyId && secret ? await verifyApiKeyCredentials(db(), apiKeyId, secret).catch(() => undefined) : undefined;
+    if (!scope) throw new LiveRefusal("invalid-service-token");
     if (scope.apiKeyId !== k.apiKeyId) throw new LiveRefusal("wrong-api-key");
     return { kind: "service", readOnly: false, actor: scope.apiKeyId };
   }

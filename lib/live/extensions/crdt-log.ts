@@ -1,0 +1,108 @@
+import type {
+  afterUnloadDocumentPayload,
+  beforeHandleMessagePayload,
+  Document,
+  Extension,
+  onLoadDocumentPayload,
+  onStoreDocumentPayload,
+} from "@hocuspocus/server";
+import * as Y from "yjs";
+import {
+  appendUpdate,
+  compactInto,
+  createRowIfMissing,
+  currentState,
+  firstRoot,
+  type EditorKey,
+} from "@/lib/domain/crdt/crdt-log";
+import { db, transaction, type Tx } from "@/lib/infra/db";
+import { parseDocumentName } from "../document-name";
+import { updateOfFrame } from "../frames";
+import { refusal, type LiveContext } from "../live-context";
+
+// Persistence, as Hocuspocus's Database extension does it, but with a log: a document loads from its
+// CrdtDocument row with the CrdtUpdate log folded in; every accepted client update is appended to the log
+// before Hocuspocus applies and acknowledges it (beforeHandleMessage is awaited first; onChange is not); the
+// log is compacted into the row after the store debounce. The editor's first change creates its row.
+
+interface DocState {
+  key: EditorKey;
+  rowExists: boolean;
+  /** Upper bound of the encoded state size: the loaded size plus every update since. */
+  size: number;
+}
+
+export interface CrdtLogConfiguration {
+  /** WEFT_CRDT_MAX_STATE_BYTES: an update that would make the stored state larger is refused. */
+  maxStateBytes: number;
+  /** Runs in the transaction that appended `update` as log row `id` (the relay publishes it to peers). */
+  afterAppend?(name: string, update: Uint8Array, id: bigint, tx: Tx): Promise<void>;
+}
+
+export class CrdtLog implements Extension {
+  extensionName = "weft-crdt-log";
+  private readonly docs = new Map<string, DocState>();
+
+  constructor(private readonly config: CrdtLogConfiguration) {}
+
+  async onLoadDocument({ document, documentName: name }: onLoadDocumentPayload) {
+    const key = parseDocumentName(name)!;
+    const current = await currentState(db(), key);
+    if (current) Y.applyUpdate(document, current.state);
+    this.docs.set(name, { key, rowExists: !!current?.row, size: current?.state.byteLength ?? 0 });
+  }
+
+  async beforeHandleMessage({ connection, update: frame, document, context }: beforeHandleMessagePayload) {
+    if (connection.readOnly) return;
+    const update = updateOfFrame(frame);
+    if (!update) return;
+    const state = this.docs.get(document.name);
+    if (!state) throw refusal("not-loaded", "live: document not loaded");
+    const ctx = context as LiveContext;
+    await this.accept(document, state, update, ctx.access?.actor ?? state.key.apiKeyId);
+  }
+
+  async onStoreDocument({ documentName: name }: onStoreDocumentPayload) {
+    const state = this.docs.get(name);
+    if (!state?.rowExists) return;
+    await transaction((tx) => compactInto(tx, state.key, {}));
+  }
+
+  async afterUnloadDocument({ documentName: name }: afterUnloadDocumentPayload) {
+    this.docs.delete(name);
+  }
+
+  private async accept(document: Document, state: DocState, update: Uint8Array, actor: string) {
+    const maxState = this.config.maxStateBytes;
+    if (state.size + update.byteLength > maxState) {
+      state.size = Y.encodeStateAsUpdate(document).byteLength;
+      if (state.size + update.byteLength > maxState) {
+        throw refusal(
+          "state-too-large",
+          `live: the document would exceed WEFT_CRDT_MAX_STATE_BYTES (${maxState} bytes)`,
+        );
+      }
+    }
+    const rowNow = await transaction(async (tx) => {
+      let hasRow = state.rowExists;
+      if (!state.rowExists) {
+        // The editor's first change creates its row, typed after the first non-empty root.
+        const next = new Y.Doc();
+        Y.applyUpdate(next, Y.encodeStateAsUpdate(document));
+        Y.applyUpdate(next, update);
+        const root = firstRoot(next);
+        if (root) {
+          const row = { ...root, state: Y.encodeStateAsUpdate(next), lastUpdatedBy: actor };
+          // False when another message (or a REST add) created it first: the row exists either way.
+          await createRowIfMissing(tx, state.key, row);
+          hasRow = true;
+        }
+      }
+      const id = await appendUpdate(tx, state.key, update);
+      await this.config.afterAppend?.(document.name, update, id, tx);
+      return hasRow;
+    });
+    if (rowNow) state.rowExists = true;
+    state.size += update.byteLength;
+  }
+}
