@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
-import { updateApiKeySettings, updateApiKeySettingsInput } from "@/lib/domain/operator/update-api-key-settings";
+import { OPERATOR_SCOPE } from "@/lib/domain/scope";
+import { updateApiKeySettings, updateApiKeySettingsInput } from "@/lib/domain/administration/update-api-key-settings";
 import { transaction } from "@/lib/infra/db";
 import { onOffOption, requireOneOf } from "./options";
 import { parseInput, printJson, withDatabase } from "./run";

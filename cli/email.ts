@@ -4,8 +4,8 @@ import {
   EMAIL_MAX_LIMIT,
   listEmailDeliveries,
   listEmailDeliveriesInput,
-} from "@/lib/domain/operator/list-email-deliveries";
-import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
+} from "@/lib/domain/email/list-email-deliveries";
+import { OPERATOR_SCOPE } from "@/lib/domain/scope";
 import { intOption } from "./options";
 import { parseInput, printJson, withDatabase } from "./run";
 

@@ -1,6 +1,6 @@
 import type { Command } from "commander";
-import { listOutbox, listOutboxInput, OUTBOX_DEFAULT_LIMIT, OUTBOX_MAX_LIMIT } from "@/lib/domain/operator/list-outbox";
-import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
+import { listOutbox, listOutboxInput, OUTBOX_DEFAULT_LIMIT, OUTBOX_MAX_LIMIT } from "@/lib/domain/email/list-outbox";
+import { OPERATOR_SCOPE } from "@/lib/domain/scope";
 import { intOption } from "./options";
 import { parseInput, printJson, withDatabase } from "./run";
 

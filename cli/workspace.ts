@@ -1,11 +1,11 @@
 import { Option, type Command } from "commander";
-import { listWorkspaces, listWorkspacesInput } from "@/lib/domain/operator/list-workspaces";
-import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
+import { listWorkspaces, listWorkspacesInput } from "@/lib/domain/administration/list-workspaces";
+import { OPERATOR_SCOPE } from "@/lib/domain/scope";
 import {
   PLANS,
   updateWorkspaceSettings,
   updateWorkspaceSettingsInput,
-} from "@/lib/domain/operator/update-workspace-settings";
+} from "@/lib/domain/administration/update-workspace-settings";
 import { transaction } from "@/lib/infra/db";
 import { onOffOption, requireOneOf } from "./options";
 import { parseInput, printJson, withDatabase } from "./run";

@@ -1,7 +1,7 @@
 import { API_KEY_NOT_FOUND } from "@/lib/domain/api-keys/find-workspace-key";
 import { denied, notFound } from "@/lib/domain/errors";
 import { normalizeEmail } from "@/lib/domain/fields";
-import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
+import { OPERATOR_SCOPE } from "@/lib/domain/scope";
 import type { ApiKeyScope, WorkspaceScope } from "@/lib/domain/scope";
 import { getVisibleWorkspace } from "@/lib/domain/workspaces/get-visible-workspace";
 import { visibleWorkspaces, type ViewerScope } from "@/lib/domain/workspaces/visible-workspaces";

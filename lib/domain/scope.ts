@@ -8,5 +8,10 @@ export type PublicScope = Extract<Scope, { level: "public" }>;
 export type WorkspaceScope = Extract<Scope, { level: "workspace" }>;
 export type ApiKeyScope = Extract<Scope, { level: "apiKey" }>;
 
-/** A console user acting for the workspaces whose `ownerEmail` is theirs (the operator's scope: operator/scope.ts). */
+/** A console user acting for the workspaces whose `ownerEmail` is theirs (the operator sees all: OperatorScope). */
 export type OwnerScope = { level: "owner"; ownerEmail: string };
+
+/** The instance operator: the `weft` CLI today, the admin console later. Sees every workspace and key. */
+export type OperatorScope = { level: "operator" };
+
+export const OPERATOR_SCOPE: OperatorScope = { level: "operator" };

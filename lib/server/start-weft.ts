@@ -1,5 +1,5 @@
 import path from "node:path";
-import { resealUnboundSecrets } from "@/lib/domain/operator/reseal-secrets";
+import { resealUnboundSecrets } from "@/lib/domain/administration/reseal-secrets";
 import { watchCredentialChanges } from "@/lib/infra/credential-cache";
 import { disconnectDb, transaction } from "@/lib/infra/db";
 import { ensureWritableDir, runningOwner, startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/infra/embedded-db";

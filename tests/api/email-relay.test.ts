@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listEmailDeliveries, listEmailDeliveriesInput } from "@/lib/domain/operator/list-email-deliveries";
-import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
+import { listEmailDeliveries, listEmailDeliveriesInput } from "@/lib/domain/email/list-email-deliveries";
+import { OPERATOR_SCOPE } from "@/lib/domain/scope";
 import { db } from "@/lib/infra/db";
 import { reloadEnvForTests } from "@/lib/infra/env";
 import { asKey, newWorkspace, useTestDatabase } from "../helpers/api";

@@ -1,6 +1,6 @@
 import { createCipheriv, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { resealUnboundSecrets } from "@/lib/domain/operator/reseal-secrets";
+import { resealUnboundSecrets } from "@/lib/domain/administration/reseal-secrets";
 import { subkey } from "@/lib/infra/crypto";
 import { db, transaction } from "@/lib/infra/db";
 import { asKey, call, newWorkspace, useTestDatabase } from "../helpers/api";

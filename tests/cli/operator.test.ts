@@ -4,11 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/domain/errors";
-import { listOutbox, listOutboxInput } from "@/lib/domain/operator/list-outbox";
-import { listWorkspaces } from "@/lib/domain/operator/list-workspaces";
-import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
-import { updateApiKeySettings, updateApiKeySettingsInput } from "@/lib/domain/operator/update-api-key-settings";
-import { updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
+import { listOutbox, listOutboxInput } from "@/lib/domain/email/list-outbox";
+import { listWorkspaces } from "@/lib/domain/administration/list-workspaces";
+import { OPERATOR_SCOPE } from "@/lib/domain/scope";
+import { updateApiKeySettings, updateApiKeySettingsInput } from "@/lib/domain/administration/update-api-key-settings";
+import {
+  updateWorkspaceSettings,
+  updateWorkspaceSettingsInput,
+} from "@/lib/domain/administration/update-workspace-settings";
 import { db, transaction } from "@/lib/infra/db";
 import { call, newWorkspace, uniqueEmail, useTestDatabase } from "../helpers/api";
 

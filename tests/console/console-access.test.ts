@@ -2,8 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { Viewer } from "@/lib/console/access";
 import { runOperationAction } from "@/lib/console/operation-action";
 import { runAction, SIGNED_OUT } from "@/lib/console/run-action";
-import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
-import { updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
+import { OPERATOR_SCOPE } from "@/lib/domain/scope";
+import {
+  updateWorkspaceSettings,
+  updateWorkspaceSettingsInput,
+} from "@/lib/domain/administration/update-workspace-settings";
 import { listPageInput } from "@/lib/domain/paging";
 import { listWorkspacePage } from "@/lib/domain/workspaces/list-workspace-page";
 import { db, type Reader, type Tx } from "@/lib/infra/db";

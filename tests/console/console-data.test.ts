@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
+import { OPERATOR_SCOPE } from "@/lib/domain/scope";
 import { listEmailLog } from "@/lib/domain/email/list-email-log";
 import { listWorkspacePage } from "@/lib/domain/workspaces/list-workspace-page";
 import { db } from "@/lib/infra/db";

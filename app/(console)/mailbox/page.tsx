@@ -3,7 +3,7 @@ import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
 import { PAGE_SIZE } from "@/lib/console/page-size";
 import { requireViewer } from "@/lib/console/viewer";
-import { listMailbox } from "@/lib/domain/mail/list-mailbox";
+import { listMailbox } from "@/lib/domain/email/list-mailbox";
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { updateApiKeySettingsAction } from "@/lib/console/api-keys/actions";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { updateApiKeySettingsInput } from "@/lib/domain/operator/update-api-key-settings";
+import { updateApiKeySettingsInput } from "@/lib/domain/administration/update-api-key-settings";
 import { SaveBar } from "../save-bar";
 import { Switch } from "../switch";
 import { useToast } from "../toaster";

@@ -6,7 +6,7 @@ import { formatTime } from "@/lib/console/format";
 import { PAGE_SIZE } from "@/lib/console/page-size";
 import { listWorkspacesAction } from "@/lib/console/workspaces/actions";
 import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
-import type { OperatorWorkspaceView } from "@/lib/domain/operator/operator-views";
+import type { OperatorWorkspaceView } from "@/lib/domain/administration/operator-views";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { usePagedQuery } from "../use-paged-query";

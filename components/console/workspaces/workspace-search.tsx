@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { OperatorWorkspaceView } from "@/lib/domain/operator/operator-views";
+import type { OperatorWorkspaceView } from "@/lib/domain/administration/operator-views";
 import { ui } from "../styles";
 import { WorkspaceList } from "./workspace-list";
 

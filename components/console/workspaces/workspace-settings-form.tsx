@@ -5,7 +5,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { updateWorkspaceSettingsAction } from "@/lib/console/workspaces/actions";
 import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
-import { PLANS, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
+import { PLANS, updateWorkspaceSettingsInput } from "@/lib/domain/administration/update-workspace-settings";
 import { SaveBar } from "../save-bar";
 import { ui } from "../styles";
 import { Switch } from "../switch";

@@ -1,8 +1,12 @@
 import { z } from "zod";
 import { addAgent, addAgentInput } from "@/lib/domain/agents/add-agent";
-import { agentOutput, agentsPageOutput } from "@/lib/domain/agents/agent-fields";
+import {
+  agentOutput,
+  agentsPageOutput,
+  executionOutput,
+  executionPageOutput,
+} from "@/lib/domain/agents/agents-contract";
 import { agentRefInput, deleteAgent } from "@/lib/domain/agents/delete-agent";
-import { executionOutput, executionPageOutput } from "@/lib/domain/agents/execution-view";
 import { getAgents, getAgentsInput } from "@/lib/domain/agents/get-agents";
 import { listAgentExecutions, listAgentExecutionsInput } from "@/lib/domain/agents/list-agent-executions";
 import { runAgent, runAgentInput } from "@/lib/domain/agents/run-agent";

@@ -1,6 +1,6 @@
 "use server";
 
-import { updateApiKeySettings, updateApiKeySettingsInput } from "@/lib/domain/operator/update-api-key-settings";
+import { updateApiKeySettings, updateApiKeySettingsInput } from "@/lib/domain/administration/update-api-key-settings";
 import { consoleAction } from "../action";
 
 // What the console does with a key that the REST API does not; everything else goes through callOperation

@@ -1,6 +1,6 @@
 "use server";
 
-import { listMailbox } from "@/lib/domain/mail/list-mailbox";
+import { listMailbox } from "@/lib/domain/email/list-mailbox";
 import { listPageInput } from "@/lib/domain/paging";
 import { consoleAction } from "../action";
 

@@ -3,8 +3,11 @@
 import { headers } from "next/headers";
 import { clientIpOf } from "@/lib/api/client-ip";
 import { limitRate } from "@/lib/api/run-operation";
-import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
-import { updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
+import { OPERATOR_SCOPE } from "@/lib/domain/scope";
+import {
+  updateWorkspaceSettings,
+  updateWorkspaceSettingsInput,
+} from "@/lib/domain/administration/update-workspace-settings";
 import { createWorkspace, createWorkspaceRateLimit } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
 import { listWorkspacePage, listWorkspacePageInput } from "@/lib/domain/workspaces/list-workspace-page";

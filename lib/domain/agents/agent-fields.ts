@@ -50,19 +50,3 @@ export function agentView(a: AgentRow) {
     updatedAt: a.updatedAt.getTime(),
   };
 }
-
-export const agentOutput = z
-  .object({
-    agentId: z.string(),
-    name: z.string(),
-    model: z.string(),
-    instruction: z.string(),
-    reads: z.enum(AGENT_READS),
-    version: z.number().int(),
-    createdAt: z.number().describe("Epoch milliseconds."),
-    updatedAt: z.number().describe("Epoch milliseconds."),
-  })
-  .meta({ id: "Agent" });
-
-/** Get Agents' `data`. */
-export const agentsPageOutput = z.object({ agents: z.array(agentOutput), nextPageToken: z.string().optional() });

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 export const EXECUTION_STATUSES = ["running", "passed", "failed", "error", "skipped"] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
@@ -34,26 +32,3 @@ export function executionView(e: ExecutionRow) {
     ...(e.organizationId && { metadata: { organizationId: e.organizationId, documentId: e.documentId } }),
   };
 }
-
-export const executionOutput = z
-  .object({
-    id: z.string(),
-    agentId: z.string(),
-    agentName: z.string(),
-    agentVersion: z.number().int(),
-    status: z.enum(EXECUTION_STATUSES),
-    message: z.string(),
-    startedAt: z.number().describe("Epoch milliseconds; the sort key."),
-    completedAt: z.number().nullable(),
-    durationMs: z.number().nullable(),
-    trigger: z.string(),
-    metadata: z.object({ organizationId: z.string(), documentId: z.string().nullable() }).optional(),
-  })
-  .meta({ id: "AgentExecution" });
-
-/** List Agent Executions' `result` (this endpoint's reply has no status/message/data wrapper). */
-export const executionPageOutput = z.object({
-  items: z.array(executionOutput),
-  nextCursor: z.string().nullable().describe("Pass as cursor while hasMore is true; null on the last page."),
-  hasMore: z.boolean(),
-});

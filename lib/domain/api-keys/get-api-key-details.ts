@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Reader } from "@/lib/infra/db";
 import { notFound } from "../errors";
-import { apiKeySelect } from "../operator/operator-views";
+import { apiKeySelect } from "../administration/operator-views";
 import type { WorkspaceScope } from "../scope";
 import { API_KEY_NOT_FOUND } from "./find-workspace-key";
 import type { apiKeyRefInput } from "./reset-auth-token";

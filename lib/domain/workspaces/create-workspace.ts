@@ -1,4 +1,4 @@
-import { encryptSecret, randomToken, secretAad, tokenHash } from "@/lib/infra/crypto";
+import { encryptSecret, randomToken, tokenHash } from "@/lib/infra/crypto";
 import { env } from "@/lib/infra/env";
 import { newId } from "@/lib/infra/ids";
 import type { Tx } from "@/lib/infra/db";
@@ -9,8 +9,7 @@ import { insertApiKey } from "../api-keys/create-api-key";
 import type { PublicScope } from "../scope";
 import type { CreateWorkspaceInput } from "./create-workspace-input";
 import { workspaceView } from "./workspace-view";
-
-export const workspaceTokenAad = (workspaceId: string) => secretAad("Workspace", "authToken", workspaceId);
+import { workspaceTokenAad } from "./workspace-token";
 
 export const MAX_WORKSPACES_PER_EMAIL = 5;
 /** Counted per client address before the call (the dispatcher's `rateLimit`). */

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Reader } from "@/lib/infra/db";
 import { notFound } from "../errors";
-import { operatorWorkspaceView, workspaceSelect } from "../operator/operator-views";
+import { operatorWorkspaceView, workspaceSelect } from "../administration/operator-views";
 import { visibleWorkspaces, type ViewerScope } from "./visible-workspaces";
 
 export const WORKSPACE_NOT_FOUND = "Workspace not found.";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Reader } from "@/lib/infra/db";
-import { operatorWorkspaceView, workspaceSelect } from "../operator/operator-views";
+import { operatorWorkspaceView, workspaceSelect } from "../administration/operator-views";
 import { beyondPosition, decodePageToken, listPageInput, takePage } from "../paging";
 import { visibleWorkspaces, type ViewerScope } from "./visible-workspaces";
 

@@ -4,7 +4,7 @@ import { encryptSecret, randomToken, tokenHash } from "@/lib/infra/crypto";
 import type { Tx } from "@/lib/infra/db";
 import { issueAuthToken } from "../api-keys/tokens";
 import { notFound } from "../errors";
-import { workspaceTokenAad } from "./create-workspace";
+import { workspaceTokenAad } from "./workspace-token";
 import type { WorkspaceScope } from "../scope";
 
 // Rotate Workspace Auth Tokens (weft extension, /v2/workspace/authtokens/rotate and the console's workspace

@@ -1,4 +1,4 @@
-import type { OperatorScope } from "../operator/scope";
+import type { OperatorScope } from "../scope";
 import type { OwnerScope } from "../scope";
 
 /** Whoever looks at workspaces in the console: an owner, or the operator who sees every workspace. */

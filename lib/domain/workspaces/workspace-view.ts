@@ -1,5 +1,5 @@
 import { decryptSecret } from "@/lib/infra/crypto";
-import { workspaceTokenAad } from "./create-workspace";
+import { workspaceTokenAad } from "./workspace-token";
 import type { Reader } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import { readWorkspaceView } from "./workspaces-store";

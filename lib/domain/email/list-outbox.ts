@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Reader } from "@/lib/infra/db";
-import type { OperatorScope } from "./scope";
+import type { OperatorScope } from "../scope";
 
 export const OUTBOX_DEFAULT_LIMIT = 20;
 export const OUTBOX_MAX_LIMIT = 1000;

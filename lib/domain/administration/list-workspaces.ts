@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Reader } from "@/lib/infra/db";
 import { email, normalizeEmail } from "../fields";
 import { operatorWorkspaceView, workspaceSelect } from "./operator-views";
-import type { OperatorScope } from "./scope";
+import type { OperatorScope } from "../scope";
 
 export const listWorkspacesInput = z.strictObject({
   ownerEmail: email.optional(),

@@ -1,5 +1,5 @@
 import type { Reader } from "@/lib/infra/db";
-import { mailSelect } from "../operator/list-outbox";
+import { mailSelect } from "./list-outbox";
 import { beyondPosition, decodePageToken, takePage, type ListPageInput } from "../paging";
 import type { ViewerScope } from "../workspaces/visible-workspaces";
 

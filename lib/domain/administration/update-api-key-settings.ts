@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import { apiKeySelect } from "./operator-views";
 import type { WorkspaceScope } from "../scope";
-import type { OperatorScope } from "./scope";
+import type { OperatorScope } from "../scope";
 
 export const updateApiKeySettingsInput = z
   .strictObject({

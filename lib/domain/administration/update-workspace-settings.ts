@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import { findOperatorWorkspace, type OperatorWorkspaceView } from "./operator-views";
-import type { OperatorScope } from "./scope";
+import type { OperatorScope } from "../scope";
 
 export const PLANS = ["free", "paid"] as const;
 

@@ -1,7 +1,7 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { decryptSecret, encryptSecret, isUnboundSecret } from "@/lib/infra/crypto";
 import type { Tx } from "@/lib/infra/db";
-import { workspaceTokenAad } from "../workspaces/create-workspace";
+import { workspaceTokenAad } from "../workspaces/workspace-token";
 import { authTokenAad } from "../api-keys/tokens";
 import { signingKeyAad } from "../permissions/signing-key";
 import { providerKeyAad } from "../ai/provider-keys";

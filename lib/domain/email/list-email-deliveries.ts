@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Reader } from "@/lib/infra/db";
-import type { OperatorScope } from "./scope";
+import type { OperatorScope } from "../scope";
 
 // Trigger email deliveries for the operator (`npx weft email:list`): one row per mail weft meant to send, with
 // its outcome; `skipped` rows carry the reason (the instance mailer's daily limit, an unknown recipient).
