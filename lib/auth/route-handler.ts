@@ -1,7 +1,7 @@
 import "server-only";
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
-import { clientIpOf } from "@/lib/api/client-ip";
+import { clientIpOf, clientNetwork } from "@/lib/api/client-ip";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { hitRateLimit } from "@/lib/infra/rate-limit";
@@ -30,7 +30,7 @@ export async function handleAuth(req: NextRequest, ctx: AuthRouteContext): Promi
  */
 async function overLoginLinkLimit(req: NextRequest): Promise<Response | null> {
   const ip = clientIpOf(req.headers);
-  if (await hitRateLimit(`login-link:${ip}`, env().WEFT_RATE_LIMIT_LOGIN_LINK)) return null;
+  if (await hitRateLimit(`login-link:${clientNetwork(ip)}`, env().WEFT_RATE_LIMIT_LOGIN_LINK)) return null;
   log.warn("auth: sign-in link rate limited", { ip });
   const url = loginErrorUrl("RateLimited");
   // next-auth's client posts `json=true` and reads `{ url }`; a plain form post follows a redirect.

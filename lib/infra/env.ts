@@ -1,3 +1,4 @@
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { flag, optionalUrl, readEnv, serverEnvFields } from "./server-env.mjs";
 
@@ -13,6 +14,34 @@ const rate = z
   })
   .refine((r) => r.count > 0 && r.seconds > 0, "count and seconds must be positive");
 
+/**
+ * WEFT_TRUST_PROXY: unset/false (the socket's address is the client's), a number of proxy hops in front of weft
+ * (`true` = 1), or the proxies' addresses (IPs, CIDRs, `loopback`, `linklocal`, `uniquelocal`, comma-separated).
+ * lib/api/client-ip.ts walks X-Forwarded-For from the right past them.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): TrustProxy => {
+    const value = (v ?? "false").trim();
+    if (["false", "0", "off"].includes(value)) return false;
+    if (["true", "on"].includes(value)) return { hops: 1 };
+    if (/^\d+$/.test(value)) return { hops: Number(value) };
+    const proxies = value.split(",").map((p) => p.trim());
+    try {
+      proxyaddr.compile(proxies);
+      return { proxies };
+    } catch (e) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be false, a number of proxy hops, or the proxies' addresses/CIDRs (${(e as Error).message})`,
+      });
+      return z.NEVER;
+    }
+  });
+
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
 const schema = z.object({
   ...serverEnvFields,
   DATABASE_URL: z
@@ -25,7 +54,7 @@ const schema = z.object({
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, "must be 32 bytes as 64 hex characters or base64")
     .optional(),
-  WEFT_TRUST_PROXY: flag(false),
+  WEFT_TRUST_PROXY: trustProxy,
   WEFT_RATE_LIMIT_CREATE_WORKSPACE: rate.prefault("10/3600"),
   WEFT_RATE_LIMIT_LOGIN_LINK: rate.prefault("10/3600"),
   WEFT_DEFAULT_PLAN: z.enum(["free", "paid"]).default("free"),

@@ -109,7 +109,7 @@ describe("Send Login Link", () => {
     // Untrusted: the header is ignored, both calls count against the socket address.
     expect((await viaProxy("192.0.2.51")).status).toBe(429);
     setEnv({ WEFT_RATE_LIMIT_LOGIN_LINK: "1/3600", WEFT_TRUST_PROXY: "true" });
-    expect((await viaProxy("192.0.2.52, 10.0.0.1")).status).toBe(200);
+    expect((await viaProxy("192.0.2.52")).status).toBe(200);
     expect((await viaProxy("192.0.2.53")).status).toBe(200);
     expect((await viaProxy("192.0.2.53")).status).toBe(429);
   });
