@@ -4,6 +4,7 @@ import { newId } from "./ids";
 import { errorFields, log } from "./log";
 import { publish } from "./notify-bus";
 import { maxAttempts, retryDelayMs } from "./retry-policies";
+import { storableError } from "./storable-text";
 import { startWakeLoop, type TickResult, type WakeLoop } from "./workers/wake-loop";
 
 // Background jobs: rows of the Job table. A job is written inside the transaction of the change that caused it,
@@ -172,8 +173,7 @@ async function finish(def: Registered, job: ClaimedJob, error: unknown) {
   if (!state.claimed.delete(job.id)) return; // released at shutdown: it runs again after the restart
   const lease = { id: job.id, status: "running", attempts: job.attempts };
   const now = new Date();
-  const lastError =
-    error === undefined ? null : (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  const lastError = error === undefined ? null : storableError(error);
   const delay =
     error === undefined || error instanceof FinalJobFailure ? undefined : retryDelayMs(def.kind, job.attempts);
   if (def.everyMs !== undefined && delay === undefined) {

@@ -1,5 +1,6 @@
 import type { Db } from "@/lib/infra/db";
 import { defineJob, type JobContext } from "@/lib/infra/jobs";
+import { storableError } from "@/lib/infra/storable-text";
 import { callModel } from "../ai/call-model";
 import { readDocumentText } from "../crdt/read-document-text";
 import { verdictOf, withVerdictInstruction } from "./agent-verdict";
@@ -50,7 +51,7 @@ export async function executeAgent({ executionId }: { executionId: string }, { d
   // bug) ends the execution as `error` too, instead of leaving it `running` once the job's retries run out.
   const outcome = await outcomeOf(execution, db).catch((e: unknown): Outcome => ({
     status: "error",
-    message: `The agent could not run: ${e instanceof Error ? e.message : String(e)}`,
+    message: `The agent could not run: ${storableError(e)}`,
   }));
   const completedAt = new Date();
   await db.agentExecution.updateMany({

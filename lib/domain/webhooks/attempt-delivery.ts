@@ -2,7 +2,7 @@ import { decryptSecret, openSetting } from "@/lib/infra/crypto";
 import { endpointSecretAad } from "./endpoint-secret";
 import type { Db } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
-import { log } from "@/lib/infra/log";
+import { errorFields, log } from "@/lib/infra/log";
 import type { PostOutcome } from "@/lib/infra/outbound/post-webhook";
 import type { Claimed } from "@/lib/infra/workers/claim-deliveries";
 import { readServiceConfig } from "../api-keys/service-config";
@@ -51,18 +51,19 @@ export async function prepareAttempt(d: Claimed, client: Db): Promise<WebhookReq
   return buildRequest(d, client);
 }
 
-/**
- * Moves the delivery on and records the attempt in one statement, only while this process holds the
- * lease; endpoint health is updated afterwards (a success touches the endpoint only after a failure streak).
- */
-export async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome, client: Db) {
-  const leaseToken = d.leaseToken;
-  const now = new Date();
-  const attemptsMade = d.attemptCount + 1;
-  const delay = outcome.ok ? undefined : retryDelayMs(attemptsMade);
-  const status = outcome.ok ? "success" : delay === undefined ? "failed" : "pending";
-  const error = outcome.ok ? null : (outcome.error ?? `receiver answered ${outcome.statusCode}`);
-  const nextAttemptAt = delay === undefined ? null : new Date(now.getTime() + delay);
+interface AttemptRecord {
+  /** The delivery's new status, attempt count, next attempt and last error. */
+  status: string;
+  attemptsMade: number;
+  nextAttemptAt: Date | null;
+  lastError: string | null;
+  /** What the attempt row shows. */
+  response: string;
+  error: string | null;
+}
+
+/** Moves the delivery on and inserts its attempt in one statement, while `d`'s lease holds; false once lost. */
+async function moveAndRecord(d: Claimed, url: string, outcome: PostOutcome, r: AttemptRecord, now: Date, client: Db) {
   const recorded = await client.$queryRawUnsafe<{ id: string }[]>(
     `WITH moved AS (
        UPDATE "WebhookDelivery"
@@ -76,11 +77,11 @@ export async function recordOutcome(d: Claimed, url: string, outcome: PostOutcom
      SELECT $8, $9, moved."id", $10, $11, $12, $13, $14, $15, $16, $17, $18, $7::timestamp FROM moved
      RETURNING "id"`,
     d.id,
-    leaseToken,
-    status,
-    attemptsMade,
-    nextAttemptAt && utc(nextAttemptAt),
-    error,
+    d.leaseToken,
+    r.status,
+    r.attemptsMade,
+    r.nextAttemptAt && utc(r.nextAttemptAt),
+    r.lastError,
     utc(now),
     newId("atmpt"),
     d.apiKeyId,
@@ -90,12 +91,42 @@ export async function recordOutcome(d: Claimed, url: string, outcome: PostOutcom
     d.nextTrigger,
     outcome.ok ? "success" : "failed",
     outcome.statusCode,
-    outcome.response,
-    outcome.error ?? null,
+    r.response,
+    r.error,
     outcome.durationMs,
   );
+  return recorded.length > 0;
+}
+
+/**
+ * Moves the delivery on and records the attempt in one statement, only while this process holds the
+ * lease; endpoint health is updated afterwards (a success touches the endpoint only after a failure streak).
+ * Should the database refuse the attempt's text (the outbound layer already made it storable), the attempt is
+ * recorded again without the receiver's answer: it still counts, and the delivery's schedule still moves.
+ */
+export async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome, client: Db) {
+  const now = new Date();
+  const attemptsMade = d.attemptCount + 1;
+  const delay = outcome.ok ? undefined : retryDelayMs(attemptsMade);
+  const status = outcome.ok ? "success" : delay === undefined ? "failed" : "pending";
+  const error = outcome.ok ? null : (outcome.error ?? `receiver answered ${outcome.statusCode}`);
+  const nextAttemptAt = delay === undefined ? null : new Date(now.getTime() + delay);
+  const moved = { status, attemptsMade, nextAttemptAt };
+  let recorded: boolean;
+  try {
+    const full = { ...moved, lastError: error, response: outcome.response, error: outcome.error ?? null };
+    recorded = await moveAndRecord(d, url, outcome, full, now, client);
+  } catch (e) {
+    log.error("recording a webhook attempt failed; it is recorded without the receiver's answer", {
+      deliveryId: d.id,
+      ...errorFields(e),
+    });
+    const stub = `the receiver's answer could not be stored (${error ?? "it succeeded"})`;
+    const bare = { ...moved, lastError: outcome.ok ? null : stub, response: "", error: stub };
+    recorded = await moveAndRecord(d, url, outcome, bare, now, client);
+  }
   // The lease ran out and another process took the delivery over: it records its own attempt.
-  if (recorded.length === 0) {
+  if (!recorded) {
     log.warn("webhook attempt finished after its lease ran out", { deliveryId: d.id });
     return;
   }

@@ -5,6 +5,7 @@ import { env } from "../env";
 import { defineWorkerLoop } from "../jobs";
 import { errorFields, log } from "../log";
 import { retryDelayMs } from "../retry-policies";
+import { storableError } from "../storable-text";
 import { EVENTS_CHANNEL } from "./channels";
 import { startWakeLoop, type TickResult, type WakeLoop } from "./wake-loop";
 
@@ -65,7 +66,7 @@ async function recordFailure(id: string, e: unknown) {
     where: { id, dispatchedAt: null },
     data: {
       attempts,
-      lastError: e instanceof Error ? e.message.slice(0, 2000) : String(e).slice(0, 2000),
+      lastError: storableError(e),
       availableAt: new Date(Date.now() + delayMs),
     },
   });

@@ -3,6 +3,7 @@ import { db } from "../db";
 import { defineWorkerLoop } from "../jobs";
 import { errorFields, log } from "../log";
 import { countWebhookAttempt } from "../metrics/outcomes";
+import { storableError } from "../storable-text";
 import { postWebhook, type PostOutcome } from "../outbound/post-webhook";
 import { WEBHOOKS_CHANNEL } from "./channels";
 import { claimDeliveries, type Claimed } from "./claim-deliveries";
@@ -53,13 +54,11 @@ async function attemptDelivery(claim: Claimed) {
     outcome = await postWebhook(request.url, request.body, request.headers);
   } catch (e) {
     const durationMs = Math.round(performance.now() - started);
-    outcome = { ok: false, statusCode: 0, response: "", error: `attempt failed: ${errorMessage(e)}`, durationMs };
+    outcome = { ok: false, statusCode: 0, response: "", error: `attempt failed: ${storableError(e)}`, durationMs };
   }
   countWebhookAttempt(claim.endpointId ? "endpoint" : "simple", outcome);
   await recordOutcome(claim, url, outcome, db());
 }
-
-const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 async function tick(): Promise<TickResult> {
   const room = MAX_IN_FLIGHT - state.inFlight.size;
