@@ -19,7 +19,6 @@ import {
   settleIdempotentCall,
   type IdempotencyClaim,
 } from "./idempotency";
-import { checkJsonLimits } from "./json-limits";
 import { parseInput } from "./parse-input";
 import { readBodyCapped } from "./read-body";
 import { registry } from "./registry";
@@ -125,7 +124,6 @@ async function readData(request: Request, endpoint: Endpoint): Promise<unknown> 
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new DomainError("INVALID_ARGUMENT", 'Request body must be a JSON object with a "data" member.');
   }
-  checkJsonLimits(data);
   return data;
 }
 

@@ -4,6 +4,11 @@
 
 const NUL = /\u0000/g;
 
+/** Whether PostgreSQL can store `text` as it is: no NUL, no unpaired surrogate. */
+export function isStorableText(text: string): boolean {
+  return !text.includes("\u0000") && text.isWellFormed();
+}
+
 /** `text` made storable; with `maxChars`, cut to at most that many UTF-16 units without splitting a pair. */
 export function storableText(text: string, maxChars?: number): string {
   let cut = text;
