@@ -1,5 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -162,5 +172,23 @@ describe("db:backup and db:restore", () => {
     expect(restored.find((t) => t.name === "Document")!.rows).toBeGreaterThanOrEqual(organizations);
     expect(organizations).toBeGreaterThanOrEqual(3);
     expect(organizations).toBeLessThan(written + 2);
+  });
+
+  it("writes a fresh 0600 file: a <file>.partial left in place (a symlink, a readable file) is never written through", async () => {
+    const victim = path.join(tmp, "victim.txt");
+    writeFileSync(victim, "keep me");
+    const viaLink = path.join(tmp, "linked.backup");
+    symlinkSync(victim, `${viaLink}.partial`);
+    await backupToFile(install(), viaLink);
+    expect(readFileSync(victim, "utf8")).toBe("keep me");
+    expect(lstatSync(viaLink).isFile()).toBe(true);
+    expect(statSync(viaLink).mode & 0o777).toBe(0o600);
+
+    const viaOpenFile = path.join(tmp, "open.backup");
+    writeFileSync(`${viaOpenFile}.partial`, "", { mode: 0o644 });
+    chmodSync(`${viaOpenFile}.partial`, 0o644);
+    await backupToFile(install(), viaOpenFile);
+    expect(statSync(viaOpenFile).mode & 0o777).toBe(0o600);
+    expect(existsSync(`${viaOpenFile}.partial`)).toBe(false);
   });
 });

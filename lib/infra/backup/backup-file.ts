@@ -19,8 +19,11 @@ export async function writeBackupFile(records: AsyncIterable<BackupRecord>, file
     for await (const record of records) yield JSON.stringify(record) + "\n";
   }
   try {
-    // 0600: the backup holds encrypted secrets and keyed token hashes.
-    const out = createWriteStream(partial, { mode: 0o600 });
+    // A fresh file, 0600 (the backup holds encrypted secrets and keyed token hashes): whatever is left at the
+    // partial name goes first (a symlink is removed, not followed), and `wx` (O_CREAT|O_EXCL) refuses to write
+    // through anything that appears there meanwhile.
+    rmSync(partial, { force: true });
+    const out = createWriteStream(partial, { mode: 0o600, flags: "wx" });
     const gzip = createGzip();
     gzip.on("data", (chunk: Buffer) => (bytes += chunk.length));
     await pipeline(Readable.from(lines()), gzip, out);
