@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { dispatch } from "@/lib/api/dispatch";
 import { answerMetrics } from "@/lib/api/metrics-endpoint";
+import { serveMetricsPortFromEnv } from "@/lib/api/metrics-port";
 import { recordRequestTelemetry } from "@/lib/api/request-telemetry";
 import { CLIENT_IP_HEADER } from "@/lib/api/client-ip";
 import { startWeft } from "@/lib/infra/start";
@@ -11,6 +12,7 @@ import { liveHandle } from "@/lib/live/live-handle";
 async function main() {
   recordRequestTelemetry();
   const started = await startWeft({ role: "server" });
+  await serveMetricsPortFromEnv();
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);

@@ -101,8 +101,10 @@ const schema = z.object({
   WEFT_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   WEFT_EVENT_DISPATCHER: flag(true),
   WEFT_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
-  // Bearer token for GET /api/metrics; unset: open only to loopback clients (docs/operations/metrics.md).
+  // Bearer token for GET /api/metrics on the main port; unset: nobody reads it there (docs/operations/metrics.md).
   WEFT_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // A listener on 127.0.0.1 serving the metrics without a token (lib/api/metrics-port.ts); unset: none.
+  WEFT_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WEFT_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Live collaboration (lib/live): limits per message, API key and socket; timings of the guards.
   WEFT_LIVE_MAX_MESSAGE_BYTES: z.coerce
