@@ -1,4 +1,4 @@
-import { recallCredential, rememberCredential } from "@/lib/infra/credential-cache";
+import { credentialGeneration, recallCredential, rememberCredential } from "@/lib/infra/credential-cache";
 import { constantTimeEqual, tokenHash } from "@/lib/infra/crypto";
 import { db } from "@/lib/infra/db";
 import { denied } from "@/lib/domain/errors";
@@ -57,7 +57,8 @@ async function authenticateApiKey(headers: Headers): Promise<Scope> {
 async function verifiedOnce(cacheKey: string, verify: () => Promise<Scope>): Promise<Scope> {
   const cached = recallCredential<Scope>(cacheKey);
   if (cached) return cached;
+  const generation = credentialGeneration(cacheKey);
   const scope = await verify();
-  rememberCredential(cacheKey, scope);
+  rememberCredential(cacheKey, scope, generation);
   return scope;
 }

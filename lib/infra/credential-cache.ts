@@ -6,7 +6,9 @@ import { onReconnect, publish, subscribe } from "./notify-bus";
 // round trip per call to prove the same token again. Keyed by the id and the token's keyed hash, so a hit
 // means this exact pair was verified before; failures are never remembered. A change of credentials is published on
 // the notify bus in the changing transaction: every instance drops the entries of that key or workspace on receipt,
-// this one as soon as the transaction commits.
+// this one as soon as the transaction commits. A verification that read the database before such a change and
+// finishes after it is not remembered: each key or workspace has a generation, bumped by every change, and a
+// result is kept only if the generation it started under is still current.
 
 const MAX_ENTRIES = 10_000;
 
@@ -15,8 +17,26 @@ interface Entry<T> {
   expiresAt: number;
 }
 
-const holder = globalThis as unknown as { __weftCredentials?: Map<string, Entry<unknown>> };
+interface Generations {
+  /** Bumped when every entry is dropped (and when the per-ref map is cleared to bound it). */
+  all: number;
+  byRef: Map<string, number>;
+}
+
+const holder = globalThis as unknown as {
+  __weftCredentials?: Map<string, Entry<unknown>>;
+  __weftCredentialGenerations?: Generations;
+};
 const entries = (holder.__weftCredentials ??= new Map());
+const generations = (holder.__weftCredentialGenerations ??= { all: 0, byRef: new Map() });
+
+/** `apiKey:<id>` or `workspace:<id>` of a cache key `<ref>:<token hash>`. */
+const refOf = (key: string) => key.slice(0, key.lastIndexOf(":"));
+
+/** Taken before verifying the credential of cache key `key`; hand it to rememberCredential. */
+export function credentialGeneration(key: string): string {
+  return `${generations.all}/${generations.byRef.get(refOf(key)) ?? 0}`;
+}
 
 export function recallCredential<T>(key: string): T | undefined {
   const entry = entries.get(key);
@@ -28,9 +48,10 @@ export function recallCredential<T>(key: string): T | undefined {
   return entry.value as T;
 }
 
-export function rememberCredential<T>(key: string, value: T): void {
+/** Remembers a verified credential, unless it changed since `generation` (credentialGeneration) was taken. */
+export function rememberCredential<T>(key: string, value: T, generation: string): void {
   const ttl = env().WEFT_AUTH_CACHE_MS;
-  if (ttl === 0) return;
+  if (ttl === 0 || generation !== credentialGeneration(key)) return;
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   entries.set(key, { value, expiresAt: Date.now() + ttl });
 }
@@ -39,7 +60,12 @@ export const CREDENTIALS_CHANNEL = "weft_credentials";
 
 /** Drops the entries of `ref` (`apiKey:<id>` or `workspace:<id>`), or every entry. */
 export function forgetCredentials(ref?: string): void {
+  if (ref === undefined || generations.byRef.size >= MAX_ENTRIES) {
+    generations.all++;
+    generations.byRef.clear();
+  }
   if (ref === undefined) return entries.clear();
+  generations.byRef.set(ref, (generations.byRef.get(ref) ?? 0) + 1);
   const prefix = `${ref}:`;
   for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
 }
