@@ -57,6 +57,8 @@ const schema = z.object({
   WEFT_TRUST_PROXY: trustProxy,
   WEFT_RATE_LIMIT_CREATE_WORKSPACE: rate.prefault("10/3600"),
   WEFT_RATE_LIMIT_LOGIN_LINK: rate.prefault("10/3600"),
+  // Login links to one address (Send Login Link and the console's sign-in form together).
+  WEFT_RATE_LIMIT_LOGIN_LINK_RECIPIENT: rate.prefault("5/3600"),
   WEFT_DEFAULT_PLAN: z.enum(["free", "paid"]).default("free"),
   WEFT_DEFAULT_ADVANCED_QUERIES: flag(true),
   WEFT_DEFAULT_ACTIVITY_LOGS: flag(true),
