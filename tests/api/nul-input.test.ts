@@ -4,7 +4,7 @@ import type { Endpoint } from "@/lib/api/define-endpoint";
 import { endpoints } from "@/lib/api/registry";
 import type { Viewer } from "@/lib/console/access";
 import { runOperationAction } from "@/lib/console/operation-action";
-import { runAction } from "@/lib/console/run-action";
+import { runAction, type WriteActionContext } from "@/lib/console/run-action";
 import { endpointIdInput } from "@/lib/domain/webhooks/endpoint-fields";
 import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
 import { asKey, call, newWorkspace, useTestDatabase } from "../helpers/api";
@@ -113,7 +113,7 @@ describe("console actions", () => {
       access: "apiKey" as const,
       input: endpointIdInput,
       writes: true as const,
-      run: (input: z.output<typeof endpointIdInput>, ctx: { scope: never; tx: never }) =>
+      run: (input: z.output<typeof endpointIdInput>, ctx: WriteActionContext<"apiKey">) =>
         sendTestEvent(ctx.scope, input, ctx.tx),
     };
     expect(await runAction(sendTest, owner(w.email), { endpointId: "ep_\u0000" }, target)).toEqual({

@@ -66,7 +66,12 @@ describe.runIf(canRun)("metrics and request logs of a running server", () => {
     expect(local.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(new Scrape(await local.text()).families.has("weft_jobs")).toBe(true);
     // The main port: a loopback client is refused too (a reverse proxy on this host is one).
-    for (const headers of [{}, { "x-weft-client-ip": "127.0.0.1" }, { "x-forwarded-for": "203.0.113.1" }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { "x-weft-client-ip": "127.0.0.1" },
+      { "x-forwarded-for": "203.0.113.1" },
+    ];
+    for (const headers of attempts) {
       const refused = await scrape(server.base, headers);
       expect(refused.status).toBe(403);
       expect((await refused.json()).error.status).toBe("PERMISSION_DENIED");
