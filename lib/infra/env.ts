@@ -100,6 +100,13 @@ const schema = z.object({
     .min(60)
     .max(24 * 3600)
     .default(900),
+  // How long a console session lasts from sign-in (not extended by use): 7 days by default.
+  WEFT_CONSOLE_SESSION_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(90 * 24 * 3600)
+    .default(7 * 24 * 3600),
   WEFT_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   WEFT_EVENT_DISPATCHER: flag(true),
   WEFT_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
