@@ -20,7 +20,11 @@ export async function rotateWorkspaceTokens(scope: WorkspaceScope, _input: unkno
   const token = randomToken(32);
   const { count } = await tx.workspace.updateMany({
     where: { id: scope.workspaceId },
-    data: { authTokenHash: tokenHash(token), authTokenEnc: encryptSecret(token, workspaceTokenAad(scope.workspaceId)) },
+    data: {
+      authTokenHash: tokenHash(token),
+      authTokenEnc: encryptSecret(token, workspaceTokenAad(scope.workspaceId)),
+      tokensRotatedAt: new Date(),
+    },
   });
   if (count === 0) throw notFound("Workspace not found.");
   await credentialsChanged(tx, `workspace:${scope.workspaceId}`);
