@@ -2,7 +2,13 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname, ".") } },
+  resolve: {
+    alias: {
+      "@": path.resolve(import.meta.dirname, "."),
+      // Server modules (lib/auth) import it as a marker; Next resolves it to its empty file on the server.
+      "server-only": path.resolve(import.meta.dirname, "node_modules/server-only/empty.js"),
+    },
+  },
   test: {
     include: ["tests/**/*.test.ts", "lib/**/*.test.ts"],
     // Built server processes against PostgreSQL: vitest.system.config.mts.

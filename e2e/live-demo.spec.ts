@@ -24,10 +24,14 @@ async function newApiKey(request: APIRequestContext) {
   return { ownerEmail, workspaceId: ws.id as string, apiKey, authToken, keyHeaders };
 }
 
-async function openDemo(page: Page, fields: Record<string, string>) {
-  await page.goto(`/live-demo?${new URLSearchParams(fields)}`);
+/** The demo with its fields in the query string and the token in the fragment, which never reaches the server. */
+async function openDemo(page: Page, { token, ...fields }: Record<string, string>) {
+  await page.goto(`/live-demo?${new URLSearchParams(fields)}#${new URLSearchParams({ token })}`);
   await waitForHydration(page);
+  await expect(page.getByLabel("Token")).toHaveValue(token);
   await page.getByRole("button", { name: "Connect" }).click();
+  // Connecting drops it from the address (and the history).
+  await expect.poll(() => new URL(page.url()).hash).toBe("");
 }
 
 const status = (page: Page) => page.getByRole("status", { name: "Connection status" });

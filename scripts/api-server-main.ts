@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { dispatch } from "@/lib/api/dispatch";
 import { answerMetrics } from "@/lib/api/metrics-endpoint";
+import { serveMetricsPortFromEnv } from "@/lib/api/metrics-port";
 import { CLIENT_IP_HEADER } from "@/lib/api/client-ip";
 import { startWeft } from "@/lib/server/start-weft";
 import { liveHandle } from "@/lib/live/live-handle";
@@ -9,6 +10,7 @@ import { liveHandle } from "@/lib/live/live-handle";
 // See api-server.mjs. (No top-level await: tsx loads this file as CommonJS.)
 async function main() {
   const started = await startWeft({ role: "server" });
+  await serveMetricsPortFromEnv();
   const server = http.createServer(async (req, res) => {
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);

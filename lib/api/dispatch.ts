@@ -19,7 +19,6 @@ import {
   settleIdempotentCall,
   type IdempotencyClaim,
 } from "./idempotency";
-import { checkJsonLimits } from "./json-limits";
 import { parseInput } from "./parse-input";
 import { readBodyCapped, type BodySource } from "./read-body";
 import { registry } from "./registry";
@@ -127,7 +126,6 @@ async function readData(request: Request, source: BodySource, endpoint: Endpoint
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new DomainError("INVALID_ARGUMENT", 'Request body must be a JSON object with a "data" member.');
   }
-  checkJsonLimits(data);
   return data;
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { DomainError, invalid } from "@/lib/domain/errors";
 import type { Scope } from "@/lib/domain/scope";
+import { decryptSecret, encryptSecret, secretAad } from "@/lib/infra/crypto";
 import type { Tx } from "@/lib/infra/db";
 import {
   deleteUncommittedRecord,
@@ -19,6 +20,8 @@ import {
 // 429 that committed nothing, which a retry runs again. The claim is a row inserted before the call runs; a
 // writing call marks it `committed` inside its own transaction, so its writes and the mark commit together or
 // not at all, and a call whose writes committed is never run a second time, whatever its reply.
+// A stored reply may carry credentials (Create Workspace's token, a user JWT, a webhook secret), so it is kept
+// only sealed (AES-256-GCM) and bound to its record: reading the table, or a copy of it, yields no reply.
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 /** A `running` record older than this belongs to a process that died before its call committed. */
@@ -27,7 +30,7 @@ const REPLAYED_HEADER = "idempotent-replayed";
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
-export type IdempotencyClaim = IdempotencyRef;
+export type IdempotencyClaim = IdempotencyRef & { requestHash: string };
 
 export interface StoredReply {
   httpStatus: number;
@@ -67,9 +70,16 @@ export async function claimIdempotencyKey(
 ): Promise<{ claim: IdempotencyClaim } | { replay: StoredReply }> {
   const ref = { scopeKey: scopeKeyOf(scope), key };
   const hash = requestHash(path, data);
+  const claim = { ...ref, requestHash: hash };
   const quoted = JSON.stringify(key);
+  const replyLost = () =>
+    new DomainError(
+      "ABORTED",
+      `The request with Idempotency-Key ${quoted} was carried out, but its reply was lost; ` +
+        "use a new key to run it again.",
+    );
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (await insertRunningRecord(ref, hash, IDEMPOTENCY_TTL_MS)) return { claim: ref };
+    if (await insertRunningRecord(ref, hash, IDEMPOTENCY_TTL_MS)) return { claim };
     const row = await findRecord(ref);
     if (!row) continue;
     const age = Date.now() - row.createdAt.getTime();
@@ -83,16 +93,12 @@ export async function claimIdempotencyKey(
         `Idempotency-Key ${quoted} was already used with a different request; use a new key for a new request.`,
       );
     }
-    if (row.state === "done" && row.httpStatus !== null && row.body !== null) {
-      return { replay: { httpStatus: row.httpStatus, body: row.body } };
+    if (row.state === "done") {
+      const body = row.httpStatus === null ? null : openReply(claim, row.body);
+      if (body === null) throw replyLost();
+      return { replay: { httpStatus: row.httpStatus!, body } };
     }
-    if (row.state === "committed" && age > RUNNING_LEASE_MS) {
-      throw new DomainError(
-        "ABORTED",
-        `The request with Idempotency-Key ${quoted} was carried out, but its reply was lost; ` +
-          "use a new key to run it again.",
-      );
-    }
+    if (row.state === "committed" && age > RUNNING_LEASE_MS) throw replyLost();
     throw new DomainError(
       "ABORTED",
       `A request with Idempotency-Key ${quoted} is still being processed; retry once it has answered.`,
@@ -117,7 +123,22 @@ export const isStoredReply = (httpStatus: number) => httpStatus < 500 && httpSta
  */
 export async function settleIdempotentCall(claim: IdempotencyClaim, response: Response): Promise<void> {
   if (!isStoredReply(response.status) && (await deleteUncommittedRecord(claim))) return;
-  await storeRecordReply(claim, response.status, await response.clone().text());
+  await storeRecordReply(claim, response.status, sealReply(claim, await response.clone().text()));
+}
+
+const replyAad = (claim: IdempotencyClaim) =>
+  secretAad("IdempotencyRecord", "body", JSON.stringify([claim.scopeKey, claim.key, claim.requestHash]));
+
+const sealReply = (claim: IdempotencyClaim, body: string) => encryptSecret(body, replyAad(claim));
+
+/** The stored reply in the clear; null when there is none or it does not open (another secret key, a copy). */
+function openReply(claim: IdempotencyClaim, sealed: string | null): string | null {
+  if (sealed === null) return null;
+  try {
+    return decryptSecret(sealed, replyAad(claim));
+  } catch {
+    return null;
+  }
 }
 
 export function replayResponse(stored: StoredReply, requestId: string): Response {

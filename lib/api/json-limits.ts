@@ -8,8 +8,6 @@ import { formatPath } from "./validation";
 
 export const MAX_JSON_DEPTH = 32;
 
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 interface Node {
   value: unknown;
   key: string | number | null;
@@ -30,7 +28,7 @@ export function checkJsonLimits(data: unknown): void {
     const { value } = node;
     if (typeof value === "string") {
       if (value.includes("\u0000")) throw invalid(`${pathOf(node)} must not contain NUL (\\u0000) characters.`);
-      if (LONE_SURROGATE.test(value)) throw invalid(`${pathOf(node)} must not contain unpaired surrogate characters.`);
+      if (!value.isWellFormed()) throw invalid(`${pathOf(node)} must not contain unpaired surrogate characters.`);
       continue;
     }
     if (typeof value !== "object" || value === null) continue;
@@ -42,7 +40,7 @@ export function checkJsonLimits(data: unknown): void {
     for (const [key, item] of entries) {
       if (typeof key === "string" && key.includes("\u0000"))
         throw invalid(`${pathOf(node)} has a field name with a NUL (\\u0000) character.`);
-      if (typeof key === "string" && LONE_SURROGATE.test(key))
+      if (typeof key === "string" && !key.isWellFormed())
         throw invalid(`${pathOf(node)} has a field name with an unpaired surrogate character.`);
       stack.push({ value: item, key, parent: node, depth: node.depth + 1 });
     }

@@ -1,9 +1,11 @@
 import { DomainError } from "@/lib/domain/errors";
 import type { Endpoint } from "./define-endpoint";
+import { checkJsonLimits } from "./json-limits";
 import { firstIssueMessage, issueMessage } from "./validation";
 
-// An operation's input, parsed with its schema and worded like every REST refusal ("apiKeyName must not be
-// empty."). The dispatcher and the console's generic action both parse here, so they refuse alike.
+// An operation's input, checked against the JSON limits (json-limits.ts), parsed with its schema and worded like
+// every REST refusal ("apiKeyName must not be empty."). The dispatcher and the console's generic action both
+// parse here, so they refuse alike.
 
 /** INVALID_ARGUMENT from the input schema; `field` names the first offending top-level field (for forms). */
 export class InvalidInput extends DomainError {
@@ -17,6 +19,7 @@ export class InvalidInput extends DomainError {
 }
 
 export function parseInput(endpoint: Endpoint, data: unknown): unknown {
+  checkJsonLimits(data);
   const input = endpoint.input.safeParse(data, { error: issueMessage, reportInput: true });
   if (input.success) return input.data;
   const first = input.error.issues[0]?.path[0];

@@ -1,6 +1,7 @@
 import { exhausted } from "@/lib/domain/errors";
 import { db, transaction, type Tx } from "@/lib/infra/db";
 import { hitRateLimit, type RateLimit } from "@/lib/infra/rate-limit";
+import { clientNetwork } from "./client-ip";
 import type { CallContext, Endpoint, ScopeFor } from "./define-endpoint";
 
 // Runs one registry operation for an authenticated scope and parsed input: the rate limit, `prepare`, then
@@ -10,9 +11,9 @@ import type { CallContext, Endpoint, ScopeFor } from "./define-endpoint";
 
 export const RATE_LIMITED = "Rate limit exceeded for this endpoint. Try again later.";
 
-/** One hit for `bucket` from this client address; over the limit: RESOURCE_EXHAUSTED. */
+/** One hit for `bucket` from this client address (IPv6: its /64); over the limit: RESOURCE_EXHAUSTED. */
 export async function limitRate(bucket: string, limit: RateLimit, clientIp: string) {
-  if (!(await hitRateLimit(`${bucket}:${clientIp}`, limit))) throw exhausted(RATE_LIMITED);
+  if (!(await hitRateLimit(`${bucket}:${clientNetwork(clientIp)}`, limit))) throw exhausted(RATE_LIMITED);
 }
 
 export async function runOperation(

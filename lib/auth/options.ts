@@ -48,7 +48,13 @@ export function authOptions(): AuthOptions {
   return {
     adapter: withHashedSessions(PrismaAdapter(db())),
     secret: authSecret(),
-    session: { strategy: "database" },
+    // A session ends WEFT_CONSOLE_SESSION_TTL_S after sign-in however active it is: updateAge = maxAge means
+    // next-auth never extends it (its default: 30 days, extended on every daily use).
+    session: {
+      strategy: "database",
+      maxAge: env().WEFT_CONSOLE_SESSION_TTL_S,
+      updateAge: env().WEFT_CONSOLE_SESSION_TTL_S,
+    },
     providers: [emailProvider()],
     // The landing page is the sign-in page, the "check your email" notice and the error page.
     pages: { signIn: "/", verifyRequest: "/?sent=1", error: "/" },

@@ -4,14 +4,16 @@ import type { ApiKeyScope, WorkspaceScope } from "@/lib/domain/scope";
 import type { ViewerScope } from "@/lib/domain/workspaces/visible-workspaces";
 import { db, transaction, type Reader, type Tx } from "@/lib/infra/db";
 import { errorFields, log } from "@/lib/infra/log";
+import { checkJsonLimits } from "@/lib/api/json-limits";
 import { apiKeyScopeFor, assertOperator, workspaceScopeFor, type Viewer } from "./access";
 import type { ActionResult } from "./action-result";
 import { check } from "./validate";
 
 // The body of the console's own server actions, for what the REST API does not do (action.ts adds the
-// session; REST operations go through operations.ts instead): check who is asking, parse the input, resolve
-// what it acts on through access.ts, run the domain function (`writes: true`: in one transaction, like the
-// dispatcher; otherwise with a reader), and answer {ok, data} or {ok: false, error} with the domain's message.
+// session; REST operations go through operations.ts instead): check who is asking, check the input against
+// the REST API's JSON limits and parse it, resolve what it acts on through access.ts, run the domain function
+// (`writes: true`: in one transaction, like the dispatcher; otherwise with a reader), and answer {ok, data} or
+// {ok: false, error} with the domain's message.
 
 export type Access = "viewer" | "workspace" | "apiKey";
 
@@ -56,7 +58,12 @@ export interface ActionDefinition<A extends Access, S extends z.ZodType, T, W ex
 export const SIGNED_OUT = "Your session has ended. Sign in again.";
 export const FAILED = "Something went wrong. Try again.";
 
-const id = z.string().min(1).max(200);
+// Ids weft made: a NUL (which PostgreSQL cannot take) is simply no such workspace or key.
+const id = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((v) => !v.includes("\u0000"));
 const targetSchemas = {
   workspace: z.strictObject({ workspaceId: id }),
   apiKey: z.strictObject({ workspaceId: id, apiKeyId: id }),
@@ -71,6 +78,7 @@ export async function runAction<A extends Access, S extends z.ZodType, T, W exte
   try {
     if (!viewer) return { ok: false, error: SIGNED_OUT };
     if (def.operatorOnly) assertOperator(viewer);
+    checkJsonLimits(input);
     const parsed = check(def.input, input);
     if (!parsed.ok) return { ok: false, error: parsed.error, ...(parsed.field && { field: parsed.field }) };
     const scope = await scopeOf(def.access, viewer, target, db());

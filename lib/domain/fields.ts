@@ -28,3 +28,9 @@ export type AccessRole = (typeof ACCESS_ROLES)[number];
 export const ACCESS_TYPES = ["organizationPrivate", "restricted", "public"] as const;
 export const accessType = z.enum(ACCESS_TYPES);
 export type AccessType = (typeof ACCESS_TYPES)[number];
+
+/**
+ * An output field that holds a working credential (an auth token, a user JWT, a signing secret). The OpenAPI
+ * document marks it `x-weft-credential`; tests find every operation that hands one out from this mark.
+ */
+export const credential = () => z.string().meta({ "x-weft-credential": true });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStorableText } from "@/lib/infra/storable-text";
 import { invalid } from "./errors";
 
 // Opaque page tokens: base64url of the keyset position (sort value + id) of the last row served, so a page
@@ -14,10 +15,16 @@ export function encodeToken(position: unknown): string {
   return Buffer.from(JSON.stringify(position)).toString("base64url");
 }
 
-/** The position a token holds; undefined when it is not a token of ours. */
+/**
+ * The position a token holds; undefined when it is not a token of ours. A token whose text PostgreSQL could not
+ * store (a NUL, an unpaired surrogate: JSON escapes can spell both) is none of ours either.
+ */
 export function decodeToken(token: string): unknown {
   try {
-    return JSON.parse(Buffer.from(token, "base64url").toString("utf8"));
+    return JSON.parse(Buffer.from(token, "base64url").toString("utf8"), (_key, v: unknown) => {
+      if (typeof v === "string" && !isStorableText(v)) throw new Error("unstorable text");
+      return v;
+    });
   } catch {
     return undefined;
   }

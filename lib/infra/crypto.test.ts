@@ -6,6 +6,7 @@ import {
   encryptSecret,
   isUnboundSecret,
   maskSecret,
+  openUnboundSecret,
   openSetting,
   randomToken,
   sealSetting,
@@ -55,16 +56,27 @@ describe("crypto", () => {
     expect(isUnboundSecret(sealed)).toBe(false);
   });
 
-  it("still opens ciphertexts written before associated data (v1), and says they need re-sealing", () => {
-    // A v1 ciphertext as the previous version wrote it: AES-256-GCM under the same subkey, no AAD.
+  it("opens ciphertexts written before associated data (v1) only to re-seal them, never for reading", () => {
+    // A v1 ciphertext as the previous version wrote it: AES-256-GCM under the same subkey, no AAD. Bound to
+    // nothing, it would open in any row or column it were copied into.
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", subkey("encryption"), iv);
     const body = Buffer.concat([cipher.update("legacy", "utf8"), cipher.final()]);
     const v1 = ["v1", iv, cipher.getAuthTag(), body].map((p) => (typeof p === "string" ? p : p.toString("base64url")));
     const legacy = v1.join(".");
-    expect(decryptSecret(legacy, aad)).toBe("legacy");
+    expect(() => decryptSecret(legacy, aad)).toThrow();
+    expect(openSetting(legacy, aad)).toBe("");
+    expect(openUnboundSecret(legacy)).toBe("legacy");
     expect(isUnboundSecret(legacy)).toBe(true);
     expect(isUnboundSecret(undefined)).toBe(false);
+  });
+
+  it("refuses a ciphertext whose GCM tag was cut short (only full 16-byte tags)", () => {
+    const [v, iv, tag, body] = encryptSecret("hello", aad).split(".");
+    for (const bytes of [4, 8, 12, 15]) {
+      const short = Buffer.from(tag, "base64url").subarray(0, bytes).toString("base64url");
+      expect(() => decryptSecret([v, iv, short, body].join("."), aad)).toThrow();
+    }
   });
 
   it("hashes tokens with a key: same token, same hash; the key changes it", () => {

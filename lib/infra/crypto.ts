@@ -59,19 +59,34 @@ export function encryptSecret(plain: string, aad: string, master?: Buffer): stri
   );
 }
 
+const TAG_BYTES = 16;
+
+function open(sealed: string, aad: string | undefined, master?: Buffer): string {
+  const [version, iv, tag, body] = sealed.split(".");
+  const tagBytes = tag ? Buffer.from(tag, "base64url") : Buffer.alloc(0);
+  if (!iv || tagBytes.length !== TAG_BYTES || body === undefined) throw new Error("unreadable encrypted secret");
+  if (version !== (aad === undefined ? "v1" : "v2")) throw new Error("unreadable encrypted secret");
+  // The tag length is pinned: GCM would otherwise check a tag cut down to 4 bytes, and accept forgeries.
+  const decipher = createDecipheriv("aes-256-gcm", subkey("encryption", master), Buffer.from(iv, "base64url"), {
+    authTagLength: TAG_BYTES,
+  });
+  if (aad !== undefined) decipher.setAAD(Buffer.from(aad, "utf8"));
+  decipher.setAuthTag(tagBytes);
+  return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+}
+
 /**
- * Opens what `encryptSecret` sealed under the same `aad`. `v1.` ciphertexts, written before they were bound to
- * their row, still open (without associated data) until `isUnboundSecret` finds them re-sealed.
+ * Opens what `encryptSecret` sealed under the same `aad`. Only `v2.` ciphertexts: a `v1.` one (from before
+ * ciphertexts were bound to their row) is bound to nothing, so it would open wherever it were copied; reads
+ * treat it as unreadable, and each start re-seals it (openUnboundSecret).
  */
 export function decryptSecret(sealed: string, aad: string, master?: Buffer): string {
-  const [version, iv, tag, body] = sealed.split(".");
-  if ((version !== "v1" && version !== "v2") || !iv || !tag || body === undefined) {
-    throw new Error("unreadable encrypted secret");
-  }
-  const decipher = createDecipheriv("aes-256-gcm", subkey("encryption", master), Buffer.from(iv, "base64url"));
-  if (version === "v2") decipher.setAAD(Buffer.from(aad, "utf8"));
-  decipher.setAuthTag(Buffer.from(tag, "base64url"));
-  return Buffer.concat([decipher.update(Buffer.from(body, "base64url")), decipher.final()]).toString("utf8");
+  return open(sealed, aad, master);
+}
+
+/** A `v1.` ciphertext in the clear, for re-sealing it bound to its row (reseal-secrets.ts) and nothing else. */
+export function openUnboundSecret(sealed: string, master?: Buffer): string {
+  return open(sealed, undefined, master);
 }
 
 /** True for a ciphertext from before associated data (`v1.`): re-seal it with `encryptSecret`. */

@@ -1,3 +1,4 @@
+import proxyaddr from "proxy-addr";
 import { z } from "zod";
 import { flag, optionalUrl, readEnv, serverEnvFields } from "./server-env.mjs";
 
@@ -13,6 +14,34 @@ const rate = z
   })
   .refine((r) => r.count > 0 && r.seconds > 0, "count and seconds must be positive");
 
+/**
+ * WEFT_TRUST_PROXY: unset/false (the socket's address is the client's), a number of proxy hops in front of weft
+ * (`true` = 1), or the proxies' addresses (IPs, CIDRs, `loopback`, `linklocal`, `uniquelocal`, comma-separated).
+ * lib/api/client-ip.ts walks X-Forwarded-For from the right past them.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): TrustProxy => {
+    const value = (v ?? "false").trim();
+    if (["false", "0", "off"].includes(value)) return false;
+    if (["true", "on"].includes(value)) return { hops: 1 };
+    if (/^\d+$/.test(value)) return { hops: Number(value) };
+    const proxies = value.split(",").map((p) => p.trim());
+    try {
+      proxyaddr.compile(proxies);
+      return { proxies };
+    } catch (e) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be false, a number of proxy hops, or the proxies' addresses/CIDRs (${(e as Error).message})`,
+      });
+      return z.NEVER;
+    }
+  });
+
+export type TrustProxy = false | { hops: number } | { proxies: string[] };
+
 const schema = z.object({
   ...serverEnvFields,
   DATABASE_URL: z
@@ -25,9 +54,11 @@ const schema = z.object({
     .string()
     .regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, "must be 32 bytes as 64 hex characters or base64")
     .optional(),
-  WEFT_TRUST_PROXY: flag(false),
+  WEFT_TRUST_PROXY: trustProxy,
   WEFT_RATE_LIMIT_CREATE_WORKSPACE: rate.prefault("10/3600"),
   WEFT_RATE_LIMIT_LOGIN_LINK: rate.prefault("10/3600"),
+  // Login links to one address (Send Login Link and the console's sign-in form together).
+  WEFT_RATE_LIMIT_LOGIN_LINK_RECIPIENT: rate.prefault("5/3600"),
   WEFT_DEFAULT_PLAN: z.enum(["free", "paid"]).default("free"),
   WEFT_DEFAULT_ADVANCED_QUERIES: flag(true),
   WEFT_DEFAULT_ACTIVITY_LOGS: flag(true),
@@ -69,11 +100,20 @@ const schema = z.object({
     .min(60)
     .max(24 * 3600)
     .default(900),
+  // How long a console session lasts from sign-in (not extended by use): 7 days by default.
+  WEFT_CONSOLE_SESSION_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(90 * 24 * 3600)
+    .default(7 * 24 * 3600),
   WEFT_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   WEFT_EVENT_DISPATCHER: flag(true),
   WEFT_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
-  // Bearer token for GET /api/metrics; unset: open only to loopback clients (docs/operations/metrics.md).
+  // Bearer token for GET /api/metrics on the main port; unset: nobody reads it there (docs/operations/metrics.md).
   WEFT_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  // A listener on 127.0.0.1 serving the metrics without a token (lib/api/metrics-port.ts); unset: none.
+  WEFT_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WEFT_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Live collaboration (lib/live): limits per message, API key and socket; timings of the guards.
   WEFT_LIVE_MAX_MESSAGE_BYTES: z.coerce

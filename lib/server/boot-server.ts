@@ -1,3 +1,4 @@
+import { serveMetricsPortFromEnv } from "@/lib/api/metrics-port";
 import { apiFastPath } from "@/lib/api/node-handler";
 import { DataDirError } from "@/lib/infra/embedded-db";
 import { EnvError, env } from "@/lib/infra/env";
@@ -25,6 +26,7 @@ export async function bootServer() {
     handle.live = started.live;
     handle.stop = (opts) => started.stop(opts);
     handle.ready = true;
+    await serveMetricsPortFromEnv();
     if (handle.ownsSignals) return;
     const shutdown = async (signal: string) => {
       log.info("weft stopping", { signal });

@@ -4,6 +4,8 @@ import { insertRequestLog } from "@/lib/domain/usage/usage-store";
 import { CONFIRM_WORKSPACE_NAME, deleteWorkspace } from "@/lib/domain/workspaces/delete-workspace";
 import { db, transaction } from "@/lib/infra/db";
 import { reloadEnvForTests } from "@/lib/infra/env";
+import { flushRequestLog } from "@/lib/domain/usage/request-log-writer";
+import { startRequestLog, stopRequestLog } from "@/lib/server/observers";
 import { asKey, call, newWorkspace, useTestDatabase } from "../helpers/api";
 import { startFakeSendgrid } from "../helpers/fake-sendgrid";
 import { waitFor } from "../helpers/wait";
@@ -190,5 +192,22 @@ describe("deleting a key or a workspace", () => {
     expect(nonEmpty(await rowsOf(w.workspace.id, keys))).toEqual([]);
     expect((await call("/v2/workspace/get", {}, { headers: w.ws })).status).toBe(403);
     expect((await call("/v2/users/get", { organizationId: "org" }, { headers: w.key })).status).toBe(403);
+  });
+
+  it("leaves no request-log or usage row of the calls answered just before the deletion", async () => {
+    startRequestLog();
+    try {
+      const w = await newWorkspace();
+      await flushRequestLog();
+      // Answered, still in the writer's buffer when the workspace goes.
+      expect((await call("/v2/users/get", { organizationId: "org" }, { headers: w.key })).status).toBe(200);
+      const scope = { level: "workspace" as const, workspaceId: w.workspace.id };
+      await transaction((tx) => deleteWorkspace(scope, { confirmName: w.workspace.name }, tx));
+      await flushRequestLog();
+      expect(await db().apiRequestLog.count({ where: { apiKeyId: w.apiKey } })).toBe(0);
+      expect(await db().usageDay.count({ where: { apiKeyId: w.apiKey } })).toBe(0);
+    } finally {
+      await stopRequestLog();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { decodeProtectedHeader, jwtVerify } from "jose";
+import { decodeProtectedHeader, jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { signingKeyAad } from "@/lib/domain/permissions/signing-key";
 import { verifyUserToken } from "@/lib/domain/permissions/user-token";
@@ -162,6 +162,30 @@ describe("Generate Token", () => {
       message: "Invalid token.",
     });
     await expect(verifyUserToken(db(), "not-a-jwt")).rejects.toMatchObject({ status: "PERMISSION_DENIED" });
+  });
+
+  it("are accepted only with the audience naming their own key alone: never an array naming others too", async () => {
+    const [a, b] = [await newWorkspace(), await newWorkspace()];
+    await asKey(a)("/v2/auth/generate_token", tokenBody);
+    const secretA = await secretOf(a.apiKey);
+    const signed = (aud: string | string[]) =>
+      new SignJWT({ ...tokenBody })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT", kid: a.apiKey })
+        .setIssuer("weft")
+        .setAudience(aud)
+        .setSubject(tokenBody.userId)
+        .setIssuedAt()
+        .setExpirationTime("1h")
+        .sign(secretA);
+    expect(await verifyUserToken(db(), await signed(a.apiKey))).toMatchObject({ userId: "user123" });
+    // Signed under A's secret and naming B as well: it must not reach B's documents (live-auth.ts checks the
+    // document's key against the audience).
+    for (const aud of [[a.apiKey, b.apiKey], [b.apiKey, a.apiKey], [a.apiKey]]) {
+      await expect(verifyUserToken(db(), await signed(aud))).rejects.toMatchObject({
+        status: "PERMISSION_DENIED",
+        message: "Invalid token.",
+      });
+    }
   });
 
   it("requires the wrapped body, the user's name and email", async () => {

@@ -1,18 +1,29 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
+import { gunzipSync, gzipSync } from "node:zlib";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { writeBackupFile, readBackupFile } from "@/lib/infra/backup/backup-file";
 import { backupToFile } from "@/lib/infra/backup/backup";
-import { listTables } from "@/lib/infra/backup/catalog";
+import { listTables, tableChecksum } from "@/lib/infra/backup/catalog";
 import { connectRaw, ident } from "@/lib/infra/backup/connection";
-import type { BackupRecord } from "@/lib/infra/backup/format";
+import type { BackupRecord, TableRecord } from "@/lib/infra/backup/format";
 import type { Install } from "@/lib/infra/backup/install";
 import { restoreFromFile } from "@/lib/infra/backup/restore";
 import { db } from "@/lib/infra/db";
 import { runtime } from "@/lib/infra/runtime";
-import { asKey, useTestDatabase } from "../helpers/api";
+import { asKey, newWorkspace, uniqueEmail, useTestDatabase } from "../helpers/api";
 import { populate, readChecks, tableContents } from "../helpers/backup-fixture";
 import { waitFor } from "../helpers/wait";
 
@@ -123,7 +134,7 @@ describe("db:backup and db:restore", () => {
         yield record as BackupRecord;
       }
     }
-    await writeBackupFile(withoutEnd(), cut);
+    await writeBackupFile(withoutEnd(), cut, runtime().secretKey);
     const e = await rejection(restoreFromFile(cut, target()));
     expect(e.message).toMatch(/incomplete/);
     expect((await tableContents(database.current!.url)).Workspace).toEqual([]);
@@ -163,4 +174,72 @@ describe("db:backup and db:restore", () => {
     expect(organizations).toBeGreaterThanOrEqual(3);
     expect(organizations).toBeLessThan(written + 2);
   });
+
+  it("writes a fresh 0600 file: a <file>.partial left in place (a symlink, a readable file) is never written through", async () => {
+    const victim = path.join(tmp, "victim.txt");
+    writeFileSync(victim, "keep me");
+    const viaLink = path.join(tmp, "linked.backup");
+    symlinkSync(victim, `${viaLink}.partial`);
+    await backupToFile(install(), viaLink);
+    expect(readFileSync(victim, "utf8")).toBe("keep me");
+    expect(lstatSync(viaLink).isFile()).toBe(true);
+    expect(statSync(viaLink).mode & 0o777).toBe(0o600);
+
+    const viaOpenFile = path.join(tmp, "open.backup");
+    writeFileSync(`${viaOpenFile}.partial`, "", { mode: 0o644 });
+    chmodSync(`${viaOpenFile}.partial`, 0o644);
+    await backupToFile(install(), viaOpenFile);
+    expect(statSync(viaOpenFile).mode & 0o777).toBe(0o600);
+    expect(existsSync(`${viaOpenFile}.partial`)).toBe(false);
+  });
+
+  it("refuses a backup whose rows were changed, checksums recomputed and all, and restores nothing of it", async () => {
+    const url = database.current!.url;
+    const victim = await newWorkspace(uniqueEmail("owner"));
+    const original = path.join(tmp, "authentic.backup");
+    await backupToFile(install(), original);
+
+    // Whoever can write the backup storage rewrites the owner's email and fixes the table's row checksum, as
+    // any PostgreSQL computes it (the checksum is keyless).
+    const lines = gunzipSync(readFileSync(original)).toString("utf8").split("\n");
+    const at = lines.findIndex((l) => l.startsWith('{"kind":"table","name":"Workspace"'));
+    const table = JSON.parse(lines[at]) as TableRecord;
+    const emailColumn = table.columns.findIndex((c) => c.name === "ownerEmail");
+    const rows: (string | null)[][] = [];
+    for (let i = at + 1; i <= at + table.rowCount; i++) {
+      const row = JSON.parse(lines[i]) as (string | null)[];
+      if (row[emailColumn] === victim.email) row[emailColumn] = "attacker@evil.test";
+      rows.push(row);
+      lines[i] = JSON.stringify(row);
+    }
+    expect(lines.join("\n")).toContain("attacker@evil.test");
+    lines[at] = JSON.stringify({ ...table, checksum: await checksumOf(url, table, rows) });
+    const altered = path.join(tmp, "altered.backup");
+    writeFileSync(altered, gzipSync(lines.join("\n")));
+
+    await wipe(url);
+    const e = await rejection(restoreFromFile(altered, target()));
+    expect(e.message).toMatch(/has been altered.*not made by this install/);
+    expect((await tableContents(url)).Workspace).toEqual([]);
+    // The authentic file restores.
+    await restoreFromFile(original, target());
+    expect(await db().workspace.count({ where: { ownerEmail: victim.email } })).toBe(1);
+  });
 });
+
+/** The row checksum of `rows` as the backup computes it for `table`, from a scratch table of the same shape. */
+async function checksumOf(url: string, table: TableRecord, rows: (string | null)[][]): Promise<string> {
+  const client = await connectRaw(url);
+  try {
+    await client.query(`CREATE TEMP TABLE scratch (LIKE ${ident(table.name)})`);
+    const width = table.columns.length;
+    const tuples = rows.map((_, r) => `(${table.columns.map((_, c) => `$${r * width + c + 1}`).join(", ")})`);
+    await client.query(
+      `INSERT INTO scratch (${table.columns.map((c) => ident(c.name)).join(", ")}) VALUES ${tuples.join(", ")}`,
+      rows.flat(),
+    );
+    return (await tableChecksum(client, { name: "scratch", columns: table.columns })).checksum;
+  } finally {
+    await client.end();
+  }
+}

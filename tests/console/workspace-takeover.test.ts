@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Viewer } from "@/lib/console/access";
 import { runOperationAction } from "@/lib/console/operation-action";
 import { getVisibleWorkspace } from "@/lib/domain/workspaces/get-visible-workspace";
+import { listLeftByTokenHolders } from "@/lib/domain/workspaces/left-by-token-holders";
 import { db } from "@/lib/infra/db";
 import { apiKeyHeaders, call, newWorkspace, uniqueEmail, useTestDatabase, workspaceHeaders } from "../helpers/api";
 
@@ -59,6 +60,57 @@ describe("workspace squatting", () => {
     for (const k of rotated.data.apiKeys) {
       expect((await orgs(apiKeyHeaders(k.apiKey, k.newAuthToken.token))).status).toBe(200);
     }
+  });
+
+  it("after the rotation, lists what the squatter set up with their tokens: webhooks, mail, permission provider", async () => {
+    const victim = uniqueEmail("victim");
+    const squatter = await newWorkspace(victim, "198.51.100.67");
+    const api = (path: string, data: object) => call(path, data, { headers: squatter.key });
+    await api("/v2/workspace/advancedwebhookconfig/update", { isEnabled: true });
+    const hook = await api("/v2/workspace/advancedwebhook/endpoints/create", { url: "https://squatter.example/hook" });
+    await api("/v2/workspace/webhookconfig/update", {
+      useWebhookService: true,
+      webhookServiceConfig: { rawNotificationUrl: "https://squatter.example/raw" },
+    });
+    await api("/v2/workspace/emailconfig/update", {
+      useEmailService: true,
+      emailServiceConfig: { type: "sendgrid", apiKey: "SG.squatter-key", fromEmail: "noreply@squatter.example" },
+    });
+    await api("/v2/workspace/permissionproviderconfig/update", {
+      usePermissionProvider: true,
+      permissionProviderConfig: { permissionProviderUrl: "https://squatter.example/perms", authToken: "t" },
+    });
+    const scope = { level: "workspace" as const, workspaceId: squatter.workspace.id };
+    // Nothing to review before any rotation.
+    expect(await listLeftByTokenHolders(scope, db())).toBeNull();
+
+    const rotated = await runOperationAction(rotate, owner(victim), {}, { workspaceId: squatter.workspace.id }, IP);
+    if (!rotated.ok) throw new Error(rotated.error);
+    // What the owner adds afterwards is theirs, not listed.
+    const ownerKey = apiKeyHeaders(squatter.apiKey, rotated.data.apiKeys[0].newAuthToken.token);
+    await call(
+      "/v2/workspace/advancedwebhook/endpoints/create",
+      { url: "https://owner.example/hook" },
+      { headers: ownerKey },
+    );
+
+    const left = await listLeftByTokenHolders(scope, db());
+    expect(Date.now() - Date.parse(left!.rotatedAt)).toBeLessThan(60_000);
+    expect(left!.keys).toEqual([
+      {
+        apiKeyId: squatter.apiKey,
+        apiKeyName: expect.any(String),
+        webhookEndpoints: [
+          { id: hook.body.result.data.id, url: "https://squatter.example/hook", createdAt: expect.any(String) },
+        ],
+        webhookUrls: ["https://squatter.example/raw"],
+        email: { fromEmail: "noreply@squatter.example", ownSendgridKey: true },
+        permissionProviderUrl: "https://squatter.example/perms",
+      },
+    ]);
+    // Another owner's scope never reads it (the console only asks for workspaces the viewer may see).
+    const other = await newWorkspace();
+    expect(await listLeftByTokenHolders({ level: "workspace", workspaceId: other.workspace.id }, db())).toBeNull();
   });
 
   it("another owner cannot rotate a workspace that is not theirs", async () => {

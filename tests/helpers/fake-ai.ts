@@ -22,7 +22,7 @@ export interface ReceivedAiRequest {
 
 export type Behaviour =
   | { kind: "answer"; text: string }
-  | { kind: "status"; status: number }
+  | { kind: "status"; status: number; message?: string }
   | { kind: "hang" }
   | { kind: "slow"; text: string; overMs: number };
 
@@ -75,11 +75,12 @@ function successBody(provider: FakeProvider, model: string, text: string) {
   };
 }
 
-function errorBody(provider: FakeProvider, status: number, key: string | undefined) {
+function errorBody(provider: FakeProvider, status: number, key: string | undefined, text?: string) {
   const message =
-    status === 401
+    text ??
+    (status === 401
       ? `Incorrect API key provided: ${key}.`
-      : `The server had an error while processing your request (${status}).`;
+      : `The server had an error while processing your request (${status}).`);
   if (provider === "openai")
     return {
       error: {
@@ -119,7 +120,8 @@ export async function startFakeAi() {
       const model = provider === "gemini" ? (re.exec(req.url ?? "")?.[1] ?? "") : body.model;
       const b = behaviour[provider];
       if (b.kind === "hang") return; // never answers; closed with the server
-      if (b.kind === "status") return send(res, b.status, errorBody(provider, b.status, keyOf(provider, req.headers)));
+      if (b.kind === "status")
+        return send(res, b.status, errorBody(provider, b.status, keyOf(provider, req.headers), b.message));
       if (b.kind === "answer") return send(res, 200, successBody(provider, model, b.text));
       // Slow: headers at once, then the body in pieces over `overMs`.
       const text = JSON.stringify(successBody(provider, model, b.text));

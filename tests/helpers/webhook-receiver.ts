@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import { Webhook } from "standardwebhooks";
 
 // A local webhook receiver on 127.0.0.1. With secrets it verifies every request with the standardwebhooks
-// package and answers 401 to a bad signature; `respond` decides the answer (status, delay). `down()` closes
+// package and answers 401 to a bad signature; `respond` decides the answer (status, delay, body). `down()` closes
 // the port (connections are refused) and `up()` opens the same port again.
 
 export interface Received {
@@ -16,7 +16,10 @@ export interface Received {
 
 export interface ReceiverOptions {
   secrets?: string[];
-  respond?: (req: { count: number; headers: IncomingHttpHeaders }) => { status?: number; delayMs?: number } | undefined;
+  respond?: (req: {
+    count: number;
+    headers: IncomingHttpHeaders;
+  }) => { status?: number; delayMs?: number; body?: string } | undefined;
 }
 
 export async function startReceiver(opts: ReceiverOptions = {}) {
@@ -50,7 +53,9 @@ export async function startReceiver(opts: ReceiverOptions = {}) {
       const status = plan.status ?? 200;
       if (status >= 200 && status < 300)
         received.push({ headers: req.headers, body: raw, json: JSON.parse(raw), at: Date.now(), verifiedWith });
-      res.writeHead(status, { "content-type": "text/plain" }).end(status < 300 ? "ok" : `failing with ${status}`);
+      res
+        .writeHead(status, { "content-type": "text/plain" })
+        .end(plan.body ?? (status < 300 ? "ok" : `failing with ${status}`));
     });
   });
   const listen = (port = 0) => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));

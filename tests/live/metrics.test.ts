@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/free-port";
 import { Scrape } from "../helpers/prometheus";
 import { waitFor } from "../helpers/wait";
 import { connect, databaseEnv, docName, newTenant, startServer, synced, type LiveServer } from "./live-support";
@@ -7,12 +8,16 @@ import { connect, databaseEnv, docName, newTenant, startServer, synced, type Liv
 
 let server: LiveServer;
 
+let metricsPort: number;
+
 beforeAll(async () => {
-  server = await startServer(await databaseEnv("weft_live_metrics"));
+  metricsPort = await freePort();
+  // Scraped as a Prometheus on this machine does: the loopback metrics port, no token.
+  server = await startServer({ ...(await databaseEnv("weft_live_metrics")), WEFT_METRICS_PORT: String(metricsPort) });
 }, 120_000);
 
 async function liveConnections(): Promise<number> {
-  const res = await fetch(`${server.base}/api/metrics`);
+  const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
   expect(res.status).toBe(200);
   return new Scrape(await res.text()).value("weft_live_connections");
 }

@@ -1,11 +1,11 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createPostgresDatabase } from "../helpers/database";
+import { freePort } from "../helpers/free-port";
 
 // System tests run the built server (`node server.mjs`, `.next` from `npm run build`) as real processes on
 // 127.0.0.1 against PostgreSQL: DATABASE_URL names a server where each test makes its own database.
@@ -32,17 +32,6 @@ export async function sql<T extends pg.QueryResultRow>(
   } finally {
     await c.end();
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Server {

@@ -1,7 +1,7 @@
 "use client";
 
 import { HocuspocusProvider } from "@hocuspocus/provider";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import * as Y from "yjs";
 import { FormMessage } from "@/components/console/form-message";
 import { ui } from "@/components/console/styles";
@@ -34,6 +34,12 @@ function liveDocumentName(f: Pick<LiveDemoFields, "key" | "org" | "doc" | "edito
   return [f.key, f.org, f.doc, f.editor].map(encodeURIComponent).join("/");
 }
 
+const noSubscription = () => () => {};
+
+function tokenFromFragment(): string {
+  return new URLSearchParams(location.hash.slice(1)).get("token") ?? "";
+}
+
 function defaultUrl(): string {
   return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/live`;
 }
@@ -45,6 +51,11 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
   const [session, setSession] = useState<LiveDemoFields | null>(null);
   const [conn, setConn] = useState<Connection>(idle);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  // A token handed over in the URL's fragment (#token=...), which the browser never sends to the server; the
+  // field shows it until something is typed there. Connecting drops the fragment from the address and history.
+  const fragmentToken = useSyncExternalStore(noSubscription, tokenFromFragment, () => "");
+  const [tokenTyped, setTokenTyped] = useState(false);
+  const token = tokenTyped ? fields.token : fields.token || fragmentToken;
 
   useEffect(() => {
     if (!session || !textarea.current) return;
@@ -72,11 +83,16 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
 
   function connect(e: FormEvent) {
     e.preventDefault();
-    setSession({ ...fields });
+    setFields((f) => ({ ...f, token }));
+    setTokenTyped(true);
+    setSession({ ...fields, token });
+    if (location.hash) history.replaceState(history.state, "", location.pathname + location.search);
   }
 
-  const set = (name: keyof LiveDemoFields) => (e: { target: { value: string } }) =>
+  const set = (name: keyof LiveDemoFields) => (e: { target: { value: string } }) => {
+    if (name === "token") setTokenTyped(true);
     setFields((f) => ({ ...f, [name]: e.target.value }));
+  };
   const readOnly = !conn.synced || conn.scope !== "read-write";
   const statusText = !session
     ? "Not connected"
@@ -100,7 +116,7 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
         <TextField
           label="Token"
           type="password"
-          value={fields.token}
+          value={token}
           onChange={set("token")}
           required
           autoComplete="off"

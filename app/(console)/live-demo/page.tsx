@@ -4,8 +4,9 @@ import { LiveDemoEditor, type LiveDemoFields } from "./live-demo-editor";
 export const metadata = { title: "Live demo · weft" };
 
 // Not at /live: a Next page there would take the live WebSocket's upgrade away from server.mjs. No session
-// needed: the page holds nothing, the token typed in is what the live server checks. Every field can come
-// from the query string (?key=&org=&doc=&editor=&token=&contentKey=&url=).
+// needed: the page holds nothing, the token typed in is what the live server checks. The fields can come from
+// the query string (?key=&org=&doc=&editor=&contentKey=&url=), the token only from the fragment (#token=...):
+// a fragment never reaches the server, its logs or a Referer header (live-demo-editor.tsx reads it).
 
 export default async function LiveDemoPage({
   searchParams,
@@ -23,7 +24,7 @@ export default async function LiveDemoPage({
     org: one("org"),
     doc: one("doc"),
     editor: one("editor"),
-    token: one("token"),
+    token: "",
     contentKey: one("contentKey") || "content",
   };
   return (

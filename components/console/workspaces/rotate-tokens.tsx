@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
 import { unwrap } from "@/lib/console/action-result";
 import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { callOperation } from "@/lib/console/operations";
@@ -15,9 +16,12 @@ import { SecretValue } from "../secret-value";
  */
 export function RotateTokens({ workspaceId }: { workspaceId: string }) {
   const queryClient = useQueryClient();
+  const router = useRouter();
   const rotate = useMutation({
     mutationFn: () => unwrap(callOperation("/v2/workspace/authtokens/rotate", {}, { workspaceId })),
     onSuccess: () => {
+      // The page's "Review after rotating" section (a server component) lists what the old tokens set up.
+      router.refresh();
       queryClient.removeQueries({ queryKey: workspaceKeys.authToken(workspaceId) });
       void queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(workspaceId) });
     },

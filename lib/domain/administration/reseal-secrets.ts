@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { decryptSecret, encryptSecret, isUnboundSecret } from "@/lib/infra/crypto";
+import { encryptSecret, isUnboundSecret, openUnboundSecret } from "@/lib/infra/crypto";
 import type { Tx } from "@/lib/infra/db";
 import { workspaceTokenAad } from "../workspaces/workspace-token";
 import { authTokenAad } from "../api-keys/tokens";
@@ -11,7 +11,8 @@ import { webhookTokenAad } from "../webhooks/webhook-settings";
 
 // A data migration run at every server start (cheap once done): secrets encrypted before ciphertexts were bound
 // to their row and column (`v1.`, no associated data) are re-sealed as `v2.` under their row's associated
-// data. Each update names the old ciphertext, so instances starting together re-seal each value once. A value
+// data (reads do not open `v1.` at all: bound to nothing, it would open in any row it were copied into). Each
+// update names the old ciphertext, so instances starting together re-seal each value once. A value
 // that does not open stays as it is.
 
 const V1 = { startsWith: "v1." };
@@ -19,7 +20,7 @@ const V1 = { startsWith: "v1." };
 /** The value re-sealed under `aad`; a value that does not open is left as it is (reads treat it as unset). */
 function reseal(sealed: string, aad: string): string {
   try {
-    return encryptSecret(decryptSecret(sealed, aad), aad);
+    return encryptSecret(openUnboundSecret(sealed), aad);
   } catch {
     return sealed;
   }

@@ -2,6 +2,7 @@ import type { Db } from "@/lib/infra/db";
 import { z } from "zod";
 import { defineJob, type JobContext } from "@/lib/infra/jobs/define-job";
 import { SECOND } from "@/lib/infra/jobs/retry-policy";
+import { storableError } from "@/lib/infra/storable-text";
 import { callModel } from "../ai/call-model";
 import { readDocumentText } from "../crdt/read-document-text";
 import { verdictOf, withVerdictInstruction } from "./agent-verdict";
@@ -52,7 +53,7 @@ export async function executeAgent({ executionId }: { executionId: string }, { d
   // bug) ends the execution as `error` too, instead of leaving it `running` once the job's retries run out.
   const outcome = await outcomeOf(execution, db).catch((e: unknown): Outcome => ({
     status: "error",
-    message: `The agent could not run: ${e instanceof Error ? e.message : String(e)}`,
+    message: `The agent could not run: ${storableError(e)}`,
   }));
   const completedAt = new Date();
   await db.agentExecution.updateMany({

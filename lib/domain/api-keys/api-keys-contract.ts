@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { credential } from "../fields";
 import { PROVIDERS } from "../ai/model-routing";
 import { DOCUMENT_ACCESS_TYPES } from "./service-config";
 
@@ -6,7 +7,7 @@ import { DOCUMENT_ACCESS_TYPES } from "./service-config";
 // key's own config endpoints answer.
 
 const authTokenOutput = z
-  .object({ token: z.string(), name: z.string(), domains: z.array(z.string()) })
+  .object({ token: credential(), name: z.string(), domains: z.array(z.string()) })
   .meta({ id: "AuthToken" });
 
 export type AuthToken = z.infer<typeof authTokenOutput>;
@@ -20,7 +21,7 @@ export const authTokensOutput = z.object({ apiKey: z.string(), authTokens: z.arr
 /** Rotate Workspace Auth Tokens (weft extension): the new workspace token and each key's one new token. */
 export const rotatedTokensOutput = z.object({
   workspaceId: z.string(),
-  authToken: z.string(),
+  authToken: credential(),
   apiKeys: z.array(resetAuthTokenOutput),
 });
 

@@ -1,4 +1,4 @@
-import { recallCredential, rememberCredential } from "@/lib/infra/credential-cache";
+import { credentialGeneration, recallCredential, rememberCredential } from "@/lib/infra/credential-cache";
 import { constantTimeEqual, tokenHash } from "@/lib/infra/crypto";
 import type { Reader } from "@/lib/infra/db";
 import { denied } from "../errors";
@@ -43,7 +43,8 @@ export function verifyApiKeyCredentials(client: Reader, apiKeyId: string, token:
 async function verifiedOnce<S>(cacheKey: string, verify: () => Promise<S>): Promise<S> {
   const cached = recallCredential<S>(cacheKey);
   if (cached) return cached;
+  const generation = credentialGeneration(cacheKey);
   const scope = await verify();
-  rememberCredential(cacheKey, scope);
+  rememberCredential(cacheKey, scope, generation);
   return scope;
 }

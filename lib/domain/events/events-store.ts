@@ -4,6 +4,7 @@ import { env } from "@/lib/infra/env";
 import { newId } from "@/lib/infra/ids";
 import { msUntilEarliest, UTC_NOW } from "@/lib/infra/jobs/lease-queue";
 import { publish } from "@/lib/infra/notify-bus";
+import { storableError } from "@/lib/infra/storable-text";
 import { asJson } from "../json-fields";
 import type { OrgScope } from "../organizations/organization-scope";
 import type { WeftEvent } from "./event";
@@ -104,7 +105,7 @@ export async function recordDispatchFailure(
     where: { id, dispatchedAt: null },
     data: {
       attempts,
-      lastError: error instanceof Error ? error.message.slice(0, 2000) : String(error).slice(0, 2000),
+      lastError: storableError(error),
       availableAt: new Date(Date.now() + delay),
     },
   });

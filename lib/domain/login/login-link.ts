@@ -2,7 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/infra/db";
 import { sendMail } from "@/lib/infra/outbound/mailer";
 import { env, publicUrl } from "@/lib/infra/env";
-import { subkey } from "@/lib/infra/crypto";
+import { subkey, tokenHash } from "@/lib/infra/crypto";
+import { hitRateLimit } from "@/lib/infra/rate-limit";
 
 // Console sign-in links in next-auth's email-provider format, so that a link from Send Login Link and one
 // from the console's own sign-in form are the same thing: a VerificationToken row holding
@@ -26,6 +27,15 @@ export function authSecret(): string {
 
 export function hashVerificationToken(token: string): string {
   return createHash("sha256").update(`${token}${authSecret()}`).digest("hex");
+}
+
+/**
+ * One more login link for `address` (normalised), within WEFT_RATE_LIMIT_LOGIN_LINK_RECIPIENT? Send Login Link is
+ * public and the per-IP limit does not stop many addresses mailing one victim from the operator's domain. The
+ * counter's bucket holds the address's keyed hash, not the address.
+ */
+export function admitLoginLinkRecipient(address: string, tx?: Tx): Promise<boolean> {
+  return hitRateLimit(`login-link-to:${tokenHash(address)}`, env().WEFT_RATE_LIMIT_LOGIN_LINK_RECIPIENT, tx);
 }
 
 export async function createLoginLink(tx: Tx, email: string, callbackUrl: string): Promise<string> {

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { env, publicUrl } from "@/lib/infra/env";
-import { DomainError, invalid } from "../errors";
+import { DomainError, exhausted, invalid } from "../errors";
 import { assertNotDisposable } from "../disposable-email";
 import { email, normalizeEmail } from "../fields";
 import type { PublicScope } from "../scope";
-import { createLoginLink, sendLoginEmail } from "./login-link";
+import { admitLoginLinkRecipient, createLoginLink, sendLoginEmail } from "./login-link";
+
+const TOO_MANY_LINKS = "Too many login links were sent to this address. Try again later.";
 
 export const sendLoginLinkInput = z.strictObject({
   email,
@@ -34,6 +36,7 @@ export async function sendLoginLink(_scope: PublicScope, input: z.output<typeof 
   const address = normalizeEmail(input.email);
   const continueUrl = allowedContinueUrl(input.continueUrl);
   assertNotDisposable(address);
+  if (!(await admitLoginLinkRecipient(address, tx))) throw exhausted(TOO_MANY_LINKS);
   return { address, link: await createLoginLink(tx, address, continueUrl) };
 }
 

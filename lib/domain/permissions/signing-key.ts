@@ -19,3 +19,12 @@ export async function storedSecret(tx: Reader, apiKeyId: string): Promise<Uint8A
   const row = await tx.apiKeySigningKey.findUnique({ where: { apiKeyId }, select: { secretEnc: true } });
   return row ? Buffer.from(decryptSecret(row.secretEnc, signingKeyAad(apiKeyId)), "base64url") : undefined;
 }
+
+/**
+ * Revokes every user token of the keys (Reset Auth Token, Rotate Workspace Auth Tokens): their signing secret
+ * goes, so tokens signed with it no longer verify anywhere (the live re-check included), and the next Generate
+ * Token makes a new one. Whoever held a key token cannot keep access through tokens minted with it.
+ */
+export async function revokeUserTokens(tx: Tx, apiKeyIds: string[]): Promise<void> {
+  await tx.apiKeySigningKey.deleteMany({ where: { apiKeyId: { in: apiKeyIds } } });
+}

@@ -28,7 +28,7 @@ export async function signUserToken(tx: Tx, apiKeyId: string, claims: UserTokenB
     .sign(await signingSecret(tx, apiKeyId));
 }
 
-/** Checks a token weft issued (signature, issuer, audience, expiry) and returns its claims. */
+/** Checks a token weft issued (signature, issuer, audience = the key alone, expiry) and returns its claims. */
 export async function verifyUserToken(tx: Reader, token: string): Promise<UserTokenClaims> {
   let apiKeyId: unknown;
   try {
@@ -44,6 +44,9 @@ export async function verifyUserToken(tx: Reader, token: string): Promise<UserTo
       audience: apiKeyId,
       algorithms: ["HS256"],
     });
+    // jose accepts an audience array that merely contains the key; weft issues exactly one audience, the key
+    // (live-auth.ts compares it with the document's key, so an array could name other tenants' keys).
+    if (payload.aud !== apiKeyId) throw new Error("audience is not this key alone");
     return payload;
   } catch {
     throw denied("Invalid token.");

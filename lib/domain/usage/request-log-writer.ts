@@ -1,13 +1,21 @@
 import { transaction } from "@/lib/infra/db";
 import { errorFields, log } from "@/lib/infra/log";
 import { processSlot } from "@/lib/infra/process-state";
-import { addUsage, insertRequestLog, type RequestLogRow, type UsageCounter, type UsageIncrement } from "./usage-store";
+import {
+  addUsage,
+  insertRequestLog,
+  lockLiveKeys,
+  type RequestLogRow,
+  type UsageCounter,
+  type UsageIncrement,
+} from "./usage-store";
 
 // The console's request log and usage counters, fed by the request observers (lib/server/observers.ts) and
 // the live server without a write per request: calls
 // are buffered in memory and flushed in batches (every second, or at once when a batch is full) as one
 // multi-row INSERT plus one counter upsert, in one transaction. Best-effort by design: if the database refuses a
 // batch, it is dropped and logged; when the buffer is full (a database that is down), new calls are not logged.
+// Calls of a key deleted since they were answered are dropped (lockLiveKeys), so a deletion leaves none behind.
 
 const FLUSH_EVERY_MS = 1000;
 const BATCH_ROWS = 500;
@@ -75,8 +83,15 @@ export function flushRequestLog(): Promise<void> {
       state.counters.clear();
       try {
         await transaction(async (tx) => {
-          await insertRequestLog(tx, rows);
-          await addUsage(tx, counters);
+          const live = await lockLiveKeys(tx, [...new Set([...rows, ...counters].map((r) => r.apiKeyId))]);
+          await insertRequestLog(
+            tx,
+            rows.filter((r) => live.has(r.apiKeyId)),
+          );
+          await addUsage(
+            tx,
+            counters.filter((c) => live.has(c.apiKeyId)),
+          );
         });
       } catch (e) {
         log.warn("writing the request log failed; the batch is dropped", { rows: rows.length, ...errorFields(e) });

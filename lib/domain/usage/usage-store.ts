@@ -24,6 +24,18 @@ export interface UsageIncrement {
   count: number;
 }
 
+/**
+ * Of `apiKeyIds`, the keys that still exist, locked FOR KEY SHARE until the transaction ends: a key deleted
+ * meanwhile (deleteKeyData locks its row FOR UPDATE first) is either gone by now or waits for this batch to
+ * commit and then deletes its rows too. Rows of a deleted key are never written after its deletion.
+ */
+export async function lockLiveKeys(tx: Tx, apiKeyIds: string[]): Promise<Set<string>> {
+  if (apiKeyIds.length === 0) return new Set();
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT "id" FROM "ApiKey" WHERE "id" = ANY(${apiKeyIds}::text[]) ORDER BY "id" FOR KEY SHARE`;
+  return new Set(rows.map((r) => r.id));
+}
+
 /** One multi-row INSERT for the whole batch. */
 export async function insertRequestLog(tx: Tx, rows: RequestLogRow[]): Promise<void> {
   if (rows.length === 0) return;

@@ -28,9 +28,12 @@ type Cursor = Partial<Record<Feature, [number, string] | "done">>;
 function decode(token: string | undefined): Cursor {
   if (token === undefined) return {};
   const c = decodeToken(token) as Cursor | undefined;
+  // Only this list's tokens: an object of the features' positions, nothing else (another list's token is an array).
   const ok =
     typeof c === "object" &&
     c !== null &&
+    !Array.isArray(c) &&
+    Object.keys(c).every((k) => (FEATURES as readonly string[]).includes(k)) &&
     FEATURES.every(
       (f) => c[f] === undefined || c[f] === "done" || (Array.isArray(c[f]) && isPosition(c[f][0], c[f][1])),
     );

@@ -2,9 +2,10 @@ import { decryptSecret, openSetting } from "@/lib/infra/crypto";
 import { endpointSecretAad } from "./endpoint-secret";
 import type { Db } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
-import { log } from "@/lib/infra/log";
+import { errorFields, log } from "@/lib/infra/log";
 import { countWebhookAttempt } from "@/lib/infra/metrics/outcomes";
 import { postWebhook, type PostOutcome } from "@/lib/infra/outbound/post-webhook";
+import { storableError } from "@/lib/infra/storable-text";
 import { readServiceConfig } from "../api-keys/service-config";
 import { disableAfterMs, retryDelayMs } from "./retry-schedule";
 import { signatureHeaders } from "./sign-message";
@@ -34,13 +35,11 @@ export async function attemptDelivery(claim: Claimed, client: Db) {
     outcome = await postWebhook(request.url, request.body, request.headers);
   } catch (e) {
     const durationMs = Math.round(performance.now() - started);
-    outcome = { ok: false, statusCode: 0, response: "", error: `attempt failed: ${errorMessage(e)}`, durationMs };
+    outcome = { ok: false, statusCode: 0, response: "", error: `attempt failed: ${storableError(e)}`, durationMs };
   }
   countWebhookAttempt(claim.endpointId ? "endpoint" : "simple", outcome);
   await recordOutcome(claim, url, outcome, client);
 }
-
-const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 export interface WebhookRequest {
   url: string;
@@ -77,18 +76,19 @@ async function prepareAttempt(d: Claimed, client: Db): Promise<WebhookRequest | 
   return buildRequest(d, client);
 }
 
-/**
- * Moves the delivery on and records the attempt in one statement, only while this process holds the
- * lease; endpoint health is updated afterwards (a success touches the endpoint only after a failure streak).
- */
-async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome, client: Db) {
-  const leaseToken = d.leaseToken;
-  const now = new Date();
-  const attemptsMade = d.attemptCount + 1;
-  const delay = outcome.ok ? undefined : retryDelayMs(attemptsMade);
-  const status = outcome.ok ? "success" : delay === undefined ? "failed" : "pending";
-  const error = outcome.ok ? null : (outcome.error ?? `receiver answered ${outcome.statusCode}`);
-  const nextAttemptAt = delay === undefined ? null : new Date(now.getTime() + delay);
+interface AttemptRecord {
+  /** The delivery's new status, attempt count, next attempt and last error. */
+  status: string;
+  attemptsMade: number;
+  nextAttemptAt: Date | null;
+  lastError: string | null;
+  /** What the attempt row shows. */
+  response: string;
+  error: string | null;
+}
+
+/** Moves the delivery on and inserts its attempt in one statement, while `d`'s lease holds; false once lost. */
+async function moveAndRecord(d: Claimed, url: string, outcome: PostOutcome, r: AttemptRecord, now: Date, client: Db) {
   const recorded = await client.$queryRawUnsafe<{ id: string }[]>(
     `WITH moved AS (
        UPDATE "WebhookDelivery"
@@ -102,11 +102,11 @@ async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome, clie
      SELECT $8, $9, moved."id", $10, $11, $12, $13, $14, $15, $16, $17, $18, $7::timestamp FROM moved
      RETURNING "id"`,
     d.id,
-    leaseToken,
-    status,
-    attemptsMade,
-    nextAttemptAt && utc(nextAttemptAt),
-    error,
+    d.leaseToken,
+    r.status,
+    r.attemptsMade,
+    r.nextAttemptAt && utc(r.nextAttemptAt),
+    r.lastError,
     utc(now),
     newId("atmpt"),
     d.apiKeyId,
@@ -116,12 +116,42 @@ async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome, clie
     d.nextTrigger,
     outcome.ok ? "success" : "failed",
     outcome.statusCode,
-    outcome.response,
-    outcome.error ?? null,
+    r.response,
+    r.error,
     outcome.durationMs,
   );
+  return recorded.length > 0;
+}
+
+/**
+ * Moves the delivery on and records the attempt in one statement, only while this process holds the
+ * lease; endpoint health is updated afterwards (a success touches the endpoint only after a failure streak).
+ * Should the database refuse the attempt's text (the outbound layer already made it storable), the attempt is
+ * recorded again without the receiver's answer: it still counts, and the delivery's schedule still moves.
+ */
+async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome, client: Db) {
+  const now = new Date();
+  const attemptsMade = d.attemptCount + 1;
+  const delay = outcome.ok ? undefined : retryDelayMs(attemptsMade);
+  const status = outcome.ok ? "success" : delay === undefined ? "failed" : "pending";
+  const error = outcome.ok ? null : (outcome.error ?? `receiver answered ${outcome.statusCode}`);
+  const nextAttemptAt = delay === undefined ? null : new Date(now.getTime() + delay);
+  const moved = { status, attemptsMade, nextAttemptAt };
+  let recorded: boolean;
+  try {
+    const full = { ...moved, lastError: error, response: outcome.response, error: outcome.error ?? null };
+    recorded = await moveAndRecord(d, url, outcome, full, now, client);
+  } catch (e) {
+    log.error("recording a webhook attempt failed; it is recorded without the receiver's answer", {
+      deliveryId: d.id,
+      ...errorFields(e),
+    });
+    const stub = `the receiver's answer could not be stored (${error ?? "it succeeded"})`;
+    const bare = { ...moved, lastError: outcome.ok ? null : stub, response: "", error: stub };
+    recorded = await moveAndRecord(d, url, outcome, bare, now, client);
+  }
   // The lease ran out and another process took the delivery over: it records its own attempt.
-  if (recorded.length === 0) {
+  if (!recorded) {
     log.warn("webhook attempt finished after its lease ran out", { deliveryId: d.id });
     return;
   }

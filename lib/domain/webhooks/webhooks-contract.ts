@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { credential } from "../fields";
 
 // What the webhook endpoints answer: simple webhook config, advanced webhook config and endpoints, and the
 // delivery log (messages, attempts, resend).
@@ -7,7 +8,7 @@ export const webhookConfigOutput = z
   .object({
     useWebhookService: z.boolean(),
     webhookServiceConfig: z.object({
-      authToken: z.string(),
+      authToken: credential(),
       rawNotificationUrl: z.string(),
       processedNotificationUrl: z.string(),
       encodeData: z.boolean().optional(),
@@ -54,7 +55,7 @@ export const webhookEndpointsPageOutput = z.object({ endpoints: z.array(webhookE
 export const endpointDeletedOutput = z.object({ endpointId: z.string(), deleted: z.boolean() });
 
 export const endpointSecretOutput = z
-  .object({ endpointId: z.string(), secret: z.string().describe("whsec_ followed by the base64 key.") })
+  .object({ endpointId: z.string(), secret: credential().describe("whsec_ followed by the base64 key.") })
   .meta({ id: "WebhookEndpointSecret" });
 
 const webhookMessageOutput = z

@@ -8,6 +8,9 @@ import type { Tx } from "@/lib/infra/db";
 
 export async function deleteKeyData(tx: Tx, apiKeyIds: string[]): Promise<void> {
   if (apiKeyIds.length === 0) return;
+  // First: a request-log batch being written for these keys (usage-store.ts lockLiveKeys) commits before the
+  // rows below are deleted, or finds the keys gone.
+  await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ANY(${apiKeyIds}::text[]) ORDER BY "id" FOR UPDATE`;
   const byKey = { apiKeyId: { in: apiKeyIds } };
   // Children before parents where a foreign key joins them.
   await tx.commentReaction.deleteMany({ where: byKey });

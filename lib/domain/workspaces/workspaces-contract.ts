@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { credential } from "../fields";
 
 // A workspace as Create Workspace and Get Workspace answer it.
 
@@ -7,7 +8,7 @@ export const workspaceOutput = z
     id: z.string(),
     name: z.string(),
     owner: z.object({ email: z.string(), id: z.string(), name: z.string(), avatar: z.string() }),
-    authToken: z.string(),
+    authToken: credential(),
     apiKeyList: z.record(z.string(), z.object({ apiKeyName: z.string(), id: z.string(), type: z.string() })),
   })
   .meta({ id: "Workspace" });

@@ -24,6 +24,6 @@ export async function backupToFile(install: Install, file: string): Promise<Back
     }
   }
   const records = dumpDatabase({ url: install.url, source: install.mode, keyCheck: keyCheckValue(install.secretKey) });
-  summary.bytes = await writeBackupFile(counted(records), file);
+  summary.bytes = await writeBackupFile(counted(records), file, install.secretKey);
   return summary;
 }

@@ -8,6 +8,16 @@ import { ident } from "./connection";
 
 export const MIGRATIONS_TABLE = "_prisma_migrations";
 
+/**
+ * Tables whose rows a dump leaves out: the 24 h Idempotency-Key replay cache (its replies may carry credentials,
+ * sealed under the secret key; a restored install simply runs a retry again). The table itself is still
+ * recorded, empty, so a restore checks and fills every table alike.
+ */
+export const UNCOPIED_TABLES = new Set(["IdempotencyRecord"]);
+
+/** tableChecksum of an empty table: md5 of the empty string. */
+export const EMPTY_TABLE_CHECKSUM = "d41d8cd98f00b204e9800998ecf8427e";
+
 export interface TableInfo {
   name: string;
   columns: Column[];

@@ -1,10 +1,18 @@
 import type pg from "pg";
-import { appliedMigrations, listTables, readSequences, tableChecksum } from "./catalog";
+import {
+  appliedMigrations,
+  EMPTY_TABLE_CHECKSUM,
+  listTables,
+  readSequences,
+  tableChecksum,
+  UNCOPIED_TABLES,
+} from "./catalog";
 import { connectRaw, ident } from "./connection";
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupRecord, type HeaderRecord } from "./format";
 
-// Reads a whole database as backup records, in one read-only snapshot: every table, its checksum and the
-// sequences are taken from the same transaction, so the copy is consistent while the server keeps writing.
+// Reads a whole database as backup records, in one read-only snapshot: every table (without the rows of
+// UNCOPIED_TABLES), its checksum and the sequences are taken from the same transaction, so the copy is
+// consistent while the server keeps writing.
 // (Embedded mode: PGlite runs one transaction at a time, so the server's requests wait while the dump runs.)
 
 const MAX_FETCH_ROWS = 500;
@@ -32,6 +40,10 @@ export async function* dumpDatabase(from: DumpSource): AsyncGenerator<BackupReco
     let rows = 0;
     const tables = await listTables(client);
     for (const table of tables) {
+      if (UNCOPIED_TABLES.has(table.name)) {
+        yield { kind: "table", name: table.name, columns: table.columns, rowCount: 0, checksum: EMPTY_TABLE_CHECKSUM };
+        continue;
+      }
       yield { kind: "table", name: table.name, columns: table.columns, ...(await tableChecksum(client, table)) };
       for await (const row of readRows(
         client,

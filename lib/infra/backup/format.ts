@@ -7,12 +7,14 @@ import { z } from "zod";
 // PostgreSQL alike. The same records stream straight from one database into another for `db:move`.
 
 export const BACKUP_FORMAT = "weft-backup";
-export const BACKUP_VERSION = 1;
+/** 2: the end record carries a MAC over the whole file (backup-file.ts). */
+export const BACKUP_VERSION = 2;
 
 export const headerRecord = z.object({
   kind: z.literal("header"),
   format: z.literal(BACKUP_FORMAT),
-  version: z.literal(BACKUP_VERSION),
+  /** Checked by the loader, which names the version it cannot read. */
+  version: z.number().int(),
   createdAt: z.string(),
   source: z.enum(["embedded", "postgresql"]),
   /** `_prisma_migrations` names, in order: a restore needs exactly this list deployed. */
@@ -37,7 +39,13 @@ export const sequencesRecord = z.object({
   values: z.array(z.object({ name: z.string(), lastValue: z.string(), isCalled: z.boolean() })),
 });
 
-export const endRecord = z.object({ kind: z.literal("end"), tables: z.number().int(), rows: z.number().int() });
+export const endRecord = z.object({
+  kind: z.literal("end"),
+  tables: z.number().int(),
+  rows: z.number().int(),
+  /** In a file: HMAC-SHA256 of every line before and of this record without it (backup-file.ts). */
+  mac: z.string().optional(),
+});
 
 export type HeaderRecord = z.output<typeof headerRecord>;
 export type TableRecord = z.output<typeof tableRecord>;

@@ -1,7 +1,14 @@
 import type pg from "pg";
 import { appliedMigrations, listTables, MIGRATIONS_TABLE, tableChecksum, type TableInfo } from "./catalog";
 import { connectRaw, ident } from "./connection";
-import type { BackupRecord, HeaderRecord, Row, SequencesRecord, TableRecord } from "./format";
+import {
+  BACKUP_VERSION,
+  type BackupRecord,
+  type HeaderRecord,
+  type Row,
+  type SequencesRecord,
+  type TableRecord,
+} from "./format";
 
 // Writes backup records into a database whose schema weft's migrations have deployed: checks the schema version
 // and the key first, then fills every table in one transaction (refusing a non-empty database unless `force`,
@@ -35,6 +42,7 @@ export async function loadDatabase(records: AsyncIterable<BackupRecord>, opts: L
     if (first.done || Array.isArray(first.value) || first.value.kind !== "header") {
       throw new BackupError("This is not a weft backup (no header).");
     }
+    checkFormatVersion(first.value);
     checkKey(first.value, (check) => opts.keyMatches(check));
     await opts.prepareTarget();
     return await fillTarget(first.value, { [Symbol.asyncIterator]: () => iterator }, opts);
@@ -58,6 +66,18 @@ async function fillTarget(header: HeaderRecord, records: AsyncIterable<BackupRec
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+function checkFormatVersion(header: HeaderRecord) {
+  if (header.version === BACKUP_VERSION) return;
+  throw new BackupError(
+    header.version < BACKUP_VERSION
+      ? `This backup has format version ${header.version}, from before backups were authenticated; this weft ` +
+          `restores only authenticated backups (version ${BACKUP_VERSION}). Restore it with the weft version that ` +
+          "made it, then take a new backup."
+      : `This backup has format version ${header.version}, newer than this weft reads (${BACKUP_VERSION}): ` +
+          "restore it with the weft version that made it.",
+  );
 }
 
 export function checkKey(header: HeaderRecord, keyMatches: (keyCheck: string) => boolean) {

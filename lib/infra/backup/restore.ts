@@ -23,7 +23,7 @@ const loadOptions = (target: LoadTarget) => ({
 
 /** `weft db:restore`: a backup file into the target install. */
 export async function restoreFromFile(file: string, target: LoadTarget): Promise<TableResult[]> {
-  return loadDatabase(readBackupFile(file), loadOptions(target));
+  return loadDatabase(readBackupFile(file, { secretKey: target.secretKey }), loadOptions(target));
 }
 
 /** `weft db:move`: the source install's snapshot straight into another database, verified table by table. */

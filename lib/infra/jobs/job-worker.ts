@@ -4,6 +4,7 @@ import { errorFields, log } from "../log";
 import { FinalJobFailure, JOBS_CHANNEL, definePeriodicJob, type JobContext, type JobKind } from "./define-job";
 import { msUntilEarliest, UTC_NOW } from "./lease-queue";
 import { HOUR, maxAttempts, retryDelayMs, SECOND } from "./retry-policy";
+import { storableError } from "../storable-text";
 import { startWakeLoop, type TickResult, type WakeLoop } from "./wake-loop";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -65,8 +66,7 @@ async function finish(def: JobKind, job: ClaimedJob, error: unknown) {
   if (!state.claimed.delete(job.id)) return; // released at shutdown: it runs again after the restart
   const lease = { id: job.id, status: "running", attempts: job.attempts };
   const now = new Date();
-  const lastError =
-    error === undefined ? null : (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  const lastError = error === undefined ? null : storableError(error);
   const delay =
     error === undefined || error instanceof FinalJobFailure ? undefined : retryDelayMs(def.retry, job.attempts);
   if (def.everyMs !== undefined && delay === undefined) {

@@ -1,6 +1,7 @@
 import { APICallError, generateText, RetryError } from "ai";
 import { env } from "../env";
 import { errorFields, log } from "../log";
+import { storableText } from "../storable-text";
 import { languageModel, type AiProvider } from "./ai-models";
 
 // One call to an AI provider's chat API, as the domain decided it (provider, model, key, prompt). Every failure
@@ -31,10 +32,11 @@ export async function completeText(c: TextCompletion): Promise<ModelResult> {
       maxRetries: 0,
       abortSignal: signal,
     });
-    return { success: true, text: result.text };
+    // The model's text and the provider's error are outside text, stored by agents: made storable here.
+    return { success: true, text: storableText(result.text) };
   } catch (e) {
     if (signal.aborted) return { success: false, error: `${c.label} did not answer within ${timeoutMs} ms.` };
-    return { success: false, error: describeFailure(e, c) };
+    return { success: false, error: storableText(describeFailure(e, c)) };
   }
 }
 

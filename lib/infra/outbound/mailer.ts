@@ -5,6 +5,7 @@ import { env } from "../env";
 import { errorFields, log } from "../log";
 import { newId } from "../ids";
 import { countMail } from "../metrics/outcomes";
+import { storableError } from "../storable-text";
 
 // One mailer: SendGrid when an API key is configured (WEFT_SENDGRID_API_KEY, or a workspace's own key),
 // otherwise the dev outbox table, which the server log prints and `npx weft outbox:list` shows.
@@ -71,7 +72,7 @@ export async function sendMail(mail: Mail, opts: { sendgridApiKey?: string } = {
         id,
         transport: "sendgrid",
         status: "failed",
-        error: code ? `SendGrid answered ${code}` : (e as Error).message,
+        error: code ? `SendGrid answered ${code}` : storableError(e),
         code,
       };
       log.warn("mail send failed", { id, to: mail.to, ...errorFields(e), stack: undefined });

@@ -1,8 +1,10 @@
 import http from "node:http";
 import https from "node:https";
+import { storableText } from "../storable-text";
 import { checkLiteralHost, guardedLookup, RefusedAddressError } from "./url-guard";
 
-// One HTTP POST to a receiver: a 15 s limit on the whole exchange, the answer's first 1,000 characters kept.
+// One HTTP POST to a receiver: a 15 s limit on the whole exchange, the answer's first 1,000 characters kept,
+// made storable (a receiver may answer anything, NUL bytes included).
 
 export const ATTEMPT_TIMEOUT_MS = 15_000;
 const EXCERPT_CHARS = 1000;
@@ -25,6 +27,8 @@ export function postWebhook(
   const started = performance.now();
   const done = (o: Omit<PostOutcome, "durationMs">): PostOutcome => ({
     ...o,
+    response: storableText(o.response, EXCERPT_CHARS),
+    ...(o.error !== undefined && { error: storableText(o.error, 2000) }),
     durationMs: Math.round(performance.now() - started),
   });
   return new Promise((resolve) => {

@@ -3,6 +3,7 @@ import { CopyButton } from "@/components/console/copy-button";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
 import { DeleteWorkspace } from "@/components/console/workspaces/delete-workspace";
+import { LeftByTokenHolders } from "@/components/console/workspaces/left-by-token-holders";
 import { PlanBadge } from "@/components/console/workspaces/plan-badge";
 import { RotateTokens } from "@/components/console/workspaces/rotate-tokens";
 import { WorkspaceSettingsForm } from "@/components/console/workspaces/workspace-settings-form";
@@ -10,12 +11,15 @@ import { WorkspaceTabs } from "@/components/console/workspaces/workspace-tabs";
 import { WorkspaceToken } from "@/components/console/workspaces/workspace-token";
 import { formatTime } from "@/lib/console/format";
 import { loadWorkspacePage } from "@/lib/console/page-data";
+import { listLeftByTokenHolders } from "@/lib/domain/workspaces/left-by-token-holders";
+import { db } from "@/lib/infra/db";
 
 export const metadata = { title: "Workspace · weft" };
 
 export default async function WorkspaceOverviewPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { viewer, workspace: ws } = await loadWorkspacePage(id);
+  const { viewer, workspace: ws, scope } = await loadWorkspacePage(id);
+  const leftovers = await listLeftByTokenHolders(scope, db());
   return (
     <>
       <PageHeader title={ws.name} crumbs={[{ href: "/workspaces", label: "Workspaces" }]} />
@@ -73,6 +77,8 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
             <RotateTokens workspaceId={ws.id} />
           </div>
         </section>
+
+        {leftovers && <LeftByTokenHolders workspaceId={ws.id} leftovers={leftovers} />}
 
         {viewer.operator && (
           <section aria-labelledby="operator-heading" className={`${ui.card} border-amber-200`}>

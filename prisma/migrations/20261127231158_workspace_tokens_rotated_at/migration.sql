@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Workspace" ADD COLUMN     "tokensRotatedAt" TIMESTAMP(3);
