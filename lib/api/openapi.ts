@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STATUSES } from "@/lib/domain/errors";
+import { env } from "@/lib/infra/env";
 import type { Endpoint } from "./define-endpoint";
 import { HTTP_STATUS } from "./envelope";
 import { endpoints } from "./registry";
@@ -134,7 +135,11 @@ function operation(e: Endpoint, components: Components) {
   };
 }
 
-export function openApiDocument() {
+/**
+ * The OpenAPI document. `serverUrl` is where the API is served; the committed openapi.json has none (its
+ * operations then resolve against wherever the document is read from).
+ */
+export function openApiDocument(serverUrl?: string) {
   const list = endpoints as unknown as readonly Endpoint[];
   const components: Components = { schemas: {}, renderings: new Map() };
   const sorted = [...list].sort((a, b) => a.path.localeCompare(b.path));
@@ -148,7 +153,7 @@ export function openApiDocument() {
       description:
         "POST-only JSON API. Body {data}; success {result}; failure {error:{status,message}}. Headers accept the x-service-* names and their x-velt-* aliases.",
     },
-    servers: [{ url: "http://localhost:3000" }],
+    ...(serverUrl && { servers: [{ url: serverUrl }] }),
     paths,
     components: {
       schemas: { Error: errorSchema, ...schemas },
@@ -172,4 +177,10 @@ export function openApiDocument() {
       },
     },
   };
+}
+
+/** The document as /api/openapi.json serves it: its server is WEFT_PUBLIC_URL, else the origin it was asked on. */
+export function servedOpenApiDocument(request: Request) {
+  const configured = env().WEFT_PUBLIC_URL;
+  return openApiDocument(configured ? configured.replace(/\/+$/, "") : new URL(request.url).origin);
 }
