@@ -8,6 +8,7 @@ import { ui } from "@/components/console/styles";
 import { TextField } from "@/components/console/text-field";
 import { useHydrated } from "@/components/console/use-hydrated";
 import { bindTextarea } from "./textarea-binding";
+import { mountTiptap } from "./tiptap-binding";
 
 export interface LiveDemoFields {
   url: string;
@@ -17,6 +18,8 @@ export interface LiveDemoFields {
   editor: string;
   token: string;
   contentKey: string;
+  /** "text": a textarea on a Y.Text; "rich": a Tiptap editor on an XmlFragment. */
+  kind: "text" | "rich";
 }
 
 interface Connection {
@@ -45,9 +48,11 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
   const [session, setSession] = useState<LiveDemoFields | null>(null);
   const [conn, setConn] = useState<Connection>(idle);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const richText = useRef<HTMLDivElement>(null);
+  const tiptap = useRef<ReturnType<typeof mountTiptap> | null>(null);
 
   useEffect(() => {
-    if (!session || !textarea.current) return;
+    if (!session || !textarea.current || !richText.current) return;
     const doc = new Y.Doc();
     const update = (change: Partial<Connection>) => setConn((c) => ({ ...c, ...change }));
     const provider = new HocuspocusProvider({
@@ -61,7 +66,18 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
       onSynced: ({ state }) => update({ synced: state }),
       onUnsyncedChanges: ({ number }) => update({ unsynced: number }),
     });
-    const unbind = bindTextarea(doc.getText(session.contentKey || "content"), textarea.current);
+    const key = session.contentKey || "content";
+    let unbind: () => void;
+    if (session.kind === "rich") {
+      const editor = mountTiptap(richText.current, doc, key);
+      tiptap.current = editor;
+      unbind = () => {
+        tiptap.current = null;
+        editor.destroy();
+      };
+    } else {
+      unbind = bindTextarea(doc.getText(key), textarea.current);
+    }
     return () => {
       unbind();
       provider.destroy();
@@ -78,6 +94,8 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
   const set = (name: keyof LiveDemoFields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: e.target.value }));
   const readOnly = !conn.synced || conn.scope !== "read-write";
+  useEffect(() => tiptap.current?.setEditable(!readOnly), [readOnly, session]);
+  const rich = (session ?? fields).kind === "rich";
   const statusText = !session
     ? "Not connected"
     : [
@@ -106,8 +124,15 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
           autoComplete="off"
           hint="A user token from Generate Token, or <apiKey>:<authToken> for full access."
         />
+        <label className="block text-sm">
+          <span className={ui.label}>Editor</span>
+          <select className={ui.input} value={fields.kind} onChange={set("kind")}>
+            <option value="text">Plain text (textarea on a Y.Text)</option>
+            <option value="rich">Rich text (Tiptap on an XmlFragment)</option>
+          </select>
+        </label>
         <TextField
-          label="Text name (contentKey)"
+          label="Content key (contentKey)"
           value={fields.contentKey}
           onChange={set("contentKey")}
           required
@@ -138,10 +163,12 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
           ref={textarea}
           aria-label="Live text"
           readOnly={readOnly}
+          hidden={rich}
           rows={14}
           className={`${ui.input} font-mono`}
           placeholder={session ? "" : "Connect to edit the editor's text together."}
         />
+        <div ref={richText} hidden={!rich} className={`${ui.input} min-h-64`} />
       </section>
     </div>
   );
