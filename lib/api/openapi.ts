@@ -87,6 +87,32 @@ function errorResponses() {
   };
 }
 
+/**
+ * An endpoint that also takes raw bytes: the bytes are `field`, its other (string) input fields are query
+ * parameters, used only with that content type.
+ */
+function binaryRequest(e: Endpoint, field: string) {
+  const input = z.toJSONSchema(e.input, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, { description?: string }>;
+    required?: string[];
+  };
+  const parameters = Object.entries(input.properties ?? {})
+    .filter(([name]) => name !== field)
+    .map(([name, schema]) => ({
+      name,
+      in: "query",
+      required: input.required?.includes(name) ?? false,
+      description: `With an application/octet-stream body: the input field ${name}.`,
+      schema: { type: "string", ...(schema.description && { description: schema.description }) },
+    }));
+  return {
+    parameters,
+    content: {
+      "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } },
+    },
+  };
+}
+
 function operation(e: Endpoint, components: Components) {
   const result = e.reply
     ? schemaOf(e.reply.schema, "output", components)
@@ -104,12 +130,13 @@ function operation(e: Endpoint, components: Components) {
   // Every reply body is a named schema, as in Svix's document: a type name for generated clients.
   const replyName = `${operationId[0].toUpperCase()}${operationId.slice(1)}Reply`;
   components.schemas[replyName] = { type: "object", required: ["result"], properties: { result } };
+  const binary = e.binaryBody && binaryRequest(e, e.binaryBody.field);
   return {
     post: {
       operationId,
       summary: e.summary,
       security: SECURITY[e.auth],
-      parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }],
+      parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }, ...(binary?.parameters ?? [])],
       requestBody: {
         required: !e.dataOptional,
         content: {
@@ -121,6 +148,7 @@ function operation(e: Endpoint, components: Components) {
               additionalProperties: false,
             },
           },
+          ...binary?.content,
         },
       },
       responses: {

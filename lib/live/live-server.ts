@@ -30,6 +30,7 @@ import { SocketGuards, type LiveSocket } from "./socket-guard";
 // the store debounce. REST writes reach open documents through applyRestUpdate. See docs/live.md.
 
 const REST_ORIGIN = "weft:rest";
+const DELETED_REASON = "crdt-data-deleted";
 const LIVE_PATH = "/live";
 
 interface LiveContext {
@@ -63,6 +64,7 @@ export async function startLive(): Promise<LiveHandle> {
           isLoading: (name) => hocuspocus.loadingDocuments.has(name),
           storedState: async (name) => (await currentState(db(), parseDocumentName(name)!))?.state,
           logRow: (name, id) => readLogRow(db(), parseDocumentName(name)!.apiKeyId, id),
+          deleted: (name) => closeDeleted(name),
         })
       : undefined;
 
@@ -200,6 +202,20 @@ export async function startLive(): Promise<LiveHandle> {
     relay?.publishRest(name, update);
   }
 
+  function closeEditor(key: EditorKey) {
+    const name = documentName(key);
+    closeDeleted(name);
+    relay?.publishDeleted(name);
+  }
+
+  /** Closes an open document whose data is gone; its row is gone too, so nothing is stored back. */
+  function closeDeleted(name: string) {
+    const open = hocuspocus.documents.get(name);
+    const state = docs.get(name);
+    if (state) state.rowExists = false;
+    for (const connection of open?.getConnections() ?? []) connection.close({ code: 4404, reason: DELETED_REASON });
+  }
+
   // A revoked grant or a reset token closes the connections it admitted: each distinct (token, document)
   // is verified again every WEFT_LIVE_RECHECK_MS.
   let rechecking = false;
@@ -242,6 +258,7 @@ export async function startLive(): Promise<LiveHandle> {
     hocuspocus,
     handleUpgrade,
     applyRestUpdate,
+    closeEditor,
     connectionsOf: (apiKeyId) => guards.connectionsOf(apiKeyId),
     openConnections: () => wss.clients.size,
     async stop() {

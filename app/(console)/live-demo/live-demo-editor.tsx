@@ -8,7 +8,7 @@ import { ui } from "@/components/console/styles";
 import { TextField } from "@/components/console/text-field";
 import { useHydrated } from "@/components/console/use-hydrated";
 import { bindTextarea } from "./textarea-binding";
-import { mountTiptap } from "./tiptap-binding";
+import type { TiptapBinding } from "./tiptap-binding";
 
 export interface LiveDemoFields {
   url: string;
@@ -49,7 +49,8 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
   const [conn, setConn] = useState<Connection>(idle);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const richText = useRef<HTMLDivElement>(null);
-  const tiptap = useRef<ReturnType<typeof mountTiptap> | null>(null);
+  const tiptap = useRef<TiptapBinding | null>(null);
+  const editable = useRef(false);
 
   useEffect(() => {
     if (!session || !textarea.current || !richText.current) return;
@@ -69,11 +70,18 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
     const key = session.contentKey || "content";
     let unbind: () => void;
     if (session.kind === "rich") {
-      const editor = mountTiptap(richText.current, doc, key);
-      tiptap.current = editor;
+      // Tiptap loads only for the rich-text mode.
+      const element = richText.current;
+      let closed = false;
+      void import("./tiptap-binding").then(({ mountTiptap }) => {
+        if (closed) return;
+        tiptap.current = mountTiptap(element, doc, key);
+        tiptap.current.setEditable(editable.current);
+      });
       unbind = () => {
+        closed = true;
+        tiptap.current?.destroy();
         tiptap.current = null;
-        editor.destroy();
       };
     } else {
       unbind = bindTextarea(doc.getText(key), textarea.current);
@@ -94,7 +102,10 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
   const set = (name: keyof LiveDemoFields) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: e.target.value }));
   const readOnly = !conn.synced || conn.scope !== "read-write";
-  useEffect(() => tiptap.current?.setEditable(!readOnly), [readOnly, session]);
+  useEffect(() => {
+    editable.current = !readOnly;
+    tiptap.current?.setEditable(!readOnly);
+  }, [readOnly, session]);
   const rich = (session ?? fields).kind === "rich";
   const statusText = !session
     ? "Not connected"
