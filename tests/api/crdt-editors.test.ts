@@ -167,15 +167,15 @@ describe("BlockNote", () => {
     { type: "codeBlock", props: { language: "typescript" }, content: "const x = 1;" },
   ];
 
-  function blockNote(): BlockNoteEditorType {
-    return editors.BlockNoteEditor.create();
-  }
-
-  it("reads a BlockNote document written over REST block for block: no block, style or prop lost or retyped", async () => {
-    const editor = blockNote();
+  /** A headless BlockNote editor, and an editor added over REST with the blocks as BlockNote stores them. */
+  async function addBlocks(): Promise<{
+    editor: BlockNoteEditorType;
+    source: Y.Doc;
+    ref: ReturnType<typeof editorRef>;
+  }> {
+    const editor = editors.BlockNoteEditor.create();
     const source = new Y.Doc();
     editors.blocknoteYjs.blocksToYXmlFragment(editor, blocks as never, source.getXmlFragment("document-store"));
-    const original = editors.blocknoteYjs.yXmlFragmentToBlocks(editor, source.getXmlFragment("document-store"));
     const ref = editorRef();
     await rest("/v2/crdt/add", {
       ...ref,
@@ -183,6 +183,12 @@ describe("BlockNote", () => {
       contentKey: "document-store",
       data: readContent(source, "xml", "document-store"),
     });
+    return { editor, source, ref };
+  }
+
+  it("reads a BlockNote document written over REST block for block: no block, style or prop lost or retyped", async () => {
+    const { editor, source, ref } = await addBlocks();
+    const original = editors.blocknoteYjs.yXmlFragmentToBlocks(editor, source.getXmlFragment("document-store"));
     const stored = await get(ref);
     expect(stored.data).toContain('<heading backgroundColor="default" isToggleable="false" level="2"');
     expect(stored.data).toContain('checked="true"');
@@ -196,16 +202,7 @@ describe("BlockNote", () => {
   });
 
   it("appends a block over REST without re-creating the others", async () => {
-    const editor = blockNote();
-    const source = new Y.Doc();
-    editors.blocknoteYjs.blocksToYXmlFragment(editor, blocks as never, source.getXmlFragment("document-store"));
-    const ref = editorRef();
-    await rest("/v2/crdt/add", {
-      ...ref,
-      type: "xml",
-      contentKey: "document-store",
-      data: readContent(source, "xml", "document-store"),
-    });
+    const { editor, ref } = await addBlocks();
     const before = await get(ref);
     const client = docOf(before.update);
     const firstBlockText = Y.createRelativePositionFromTypeIndex(

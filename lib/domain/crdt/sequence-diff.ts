@@ -71,3 +71,41 @@ export function align(aKeys: string[], bKeys: string[], aKinds: string[], bKinds
   }
   return steps;
 }
+
+/**
+ * Applies `steps` to a Yjs sequence through `target`, left to right: runs of deletes and of inserts are sent as
+ * one call each, and `edit` is called for paired items at their position.
+ */
+export function applySteps<T>(
+  steps: Step[],
+  next: T[],
+  target: {
+    delete(index: number, count: number): void;
+    insert(index: number, items: T[]): void;
+    edit(from: number, to: number): void;
+  },
+) {
+  let index = 0;
+  let deleting = 0;
+  let inserting: T[] = [];
+  const flush = () => {
+    if (deleting) target.delete(index, deleting);
+    deleting = 0;
+    if (inserting.length) target.insert(index, inserting);
+    index += inserting.length;
+    inserting = [];
+  };
+  for (const step of steps) {
+    if (step.op === "delete") {
+      if (inserting.length) flush();
+      deleting++;
+    } else if (step.op === "insert") {
+      inserting.push(next[step.to]);
+    } else {
+      flush();
+      if (step.op === "edit") target.edit(step.from, step.to);
+      index++;
+    }
+  }
+  flush();
+}

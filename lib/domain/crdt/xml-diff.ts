@@ -1,5 +1,5 @@
 import * as Y from "yjs";
-import { align } from "./sequence-diff";
+import { align, applySteps } from "./sequence-diff";
 import { editText } from "./text-diff";
 import { insertNodes, nodeXml, readNode, sameJson, type Attributes, type XmlNode, type YNode } from "./xml-fragment";
 
@@ -20,29 +20,11 @@ export function editChildren(parent: Y.XmlFragment, next: XmlNode[]) {
     current.map(kindOf),
     next.map(kindOf),
   );
-  let index = 0;
-  let deleting = 0;
-  let inserting: XmlNode[] = [];
-  const flush = () => {
-    if (deleting) parent.delete(index, deleting);
-    deleting = 0;
-    if (inserting.length) insertNodes(parent, index, inserting);
-    index += inserting.length;
-    inserting = [];
-  };
-  for (const step of steps) {
-    if (step.op === "delete") {
-      if (inserting.length) flush();
-      deleting++;
-    } else if (step.op === "insert") {
-      inserting.push(next[step.to]);
-    } else {
-      flush();
-      if (step.op === "edit") editNode(nodes[step.from], current[step.from], next[step.to]);
-      index++;
-    }
-  }
-  flush();
+  applySteps(steps, next, {
+    delete: (index, count) => parent.delete(index, count),
+    insert: (index, nodes) => insertNodes(parent, index, nodes),
+    edit: (from, to) => editNode(nodes[from], current[from], next[to]),
+  });
 }
 
 function editAttributes(target: Y.XmlElement | Y.XmlHook, current: Attributes, next: Attributes) {

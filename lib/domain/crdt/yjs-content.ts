@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import * as Y from "yjs";
 import type { CrdtType } from "./crdt-input";
-import { align } from "./sequence-diff";
+import { align, applySteps } from "./sequence-diff";
 import { editText } from "./text-diff";
 import { editChildren } from "./xml-diff";
 import { fragmentToXml, parseXmlFragment } from "./xml-fragment";
@@ -81,29 +81,11 @@ function replaceArray(array: Y.Array<unknown>, next: Json[]) {
     current.map((v, i) => (v instanceof Y.AbstractType ? editableKind(v, i, "a") : `a${i}`)),
     next.map((v, i) => editableKind(v, i, "b")),
   );
-  let index = 0;
-  let deleting = 0;
-  let inserting: Json[] = [];
-  const flush = () => {
-    if (deleting) array.delete(index, deleting);
-    deleting = 0;
-    if (inserting.length) array.insert(index, inserting);
-    index += inserting.length;
-    inserting = [];
-  };
-  for (const step of steps) {
-    if (step.op === "delete") {
-      if (inserting.length) flush();
-      deleting++;
-    } else if (step.op === "insert") {
-      inserting.push(next[step.to]);
-    } else {
-      flush();
-      if (step.op === "edit") editInPlace(current[step.from], next[step.to]);
-      index++;
-    }
-  }
-  flush();
+  applySteps(steps, next, {
+    delete: (index, count) => array.delete(index, count),
+    insert: (index, values) => array.insert(index, values),
+    edit: (from, to) => editInPlace(current[from], next[to]),
+  });
 }
 
 function replaceXml(fragment: Y.XmlFragment, xml: string) {
