@@ -3,10 +3,10 @@ import * as Y from "yjs";
 import type { Tx } from "@/lib/infra/db";
 import { invalid } from "../errors";
 import type { ApiKeyScope } from "../scope";
-import { storableState } from "./crdt-document";
+import { editorKey, storableState } from "./crdt-document";
 import { base64Field, editorRefFields } from "./crdt-input";
 import { compactInto, createRowIfMissing, firstRoot, foldUpdates, readLog } from "./crdt-log";
-import { editorKey } from "./crdt-versions";
+
 import { docFromState } from "./yjs-content";
 
 export const applyCrdtUpdateInput = z.strictObject({

@@ -3,7 +3,7 @@ import type { Reader } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { editorRefFields, requiredId, type CrdtType } from "./crdt-input";
-import type { EditorKey } from "./crdt-log";
+import { editorKey } from "./crdt-document";
 import { docFromState, readContent } from "./yjs-content";
 
 // What the version verbs share: how a version is named in a request, read, and shown.
@@ -15,15 +15,6 @@ export const versionRefInput = z.strictObject({
   versionId: requiredId("versionId", "Version ID is required."),
 });
 export type VersionRef = z.output<typeof versionRefInput>;
-
-export function editorKey(scope: ApiKeyScope, ref: { organizationId: string; documentId: string; editorId: string }) {
-  return {
-    apiKeyId: scope.apiKeyId,
-    organizationId: ref.organizationId,
-    documentId: ref.documentId,
-    editorId: ref.editorId,
-  } satisfies EditorKey;
-}
 
 export const versionColumns = {
   id: true,

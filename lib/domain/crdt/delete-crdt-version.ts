@@ -1,7 +1,8 @@
 import type { Tx } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
-import { editorKey, VERSION_NOT_FOUND, versionRefInput, type VersionRef } from "./crdt-versions";
+import { editorKey } from "./crdt-document";
+import { VERSION_NOT_FOUND, versionRefInput, type VersionRef } from "./crdt-versions";
 
 export const deleteCrdtVersionInput = versionRefInput;
 

@@ -3,10 +3,10 @@ import * as Y from "yjs";
 import type { Reader } from "@/lib/infra/db";
 import { invalid, notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
-import { NO_CRDT_DATA } from "./crdt-document";
+import { editorKey, NO_CRDT_DATA } from "./crdt-document";
 import { base64Field, editorRefFields } from "./crdt-input";
 import { currentState } from "./crdt-log";
-import { editorKey } from "./crdt-versions";
+
 import { docFromState } from "./yjs-content";
 
 export const getCrdtStateInput = z.strictObject({

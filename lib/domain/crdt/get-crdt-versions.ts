@@ -3,15 +3,9 @@ import type { Reader } from "@/lib/infra/db";
 import { orderedPageArgs } from "../ordered-paging";
 import { pageTokenField, takePage } from "../paging";
 import type { ApiKeyScope } from "../scope";
+import { editorKey } from "./crdt-document";
 import { editorRefFields } from "./crdt-input";
-import {
-  editorKey,
-  readVersion,
-  versionColumns,
-  versionContent,
-  versionRefInput,
-  versionSummary,
-} from "./crdt-versions";
+import { readVersion, versionColumns, versionContent, versionRefInput, versionSummary } from "./crdt-versions";
 
 export const getCrdtVersionsInput = z.strictObject({
   ...editorRefFields,

@@ -1,16 +1,9 @@
 import type { Reader, Tx } from "@/lib/infra/db";
 import { invalid, notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
-import { NO_CRDT_DATA } from "./crdt-document";
+import { editorKey, NO_CRDT_DATA } from "./crdt-document";
 import { currentState } from "./crdt-log";
-import {
-  editorKey,
-  readVersion,
-  versionContent,
-  versionRefInput,
-  versionSummary,
-  type VersionRef,
-} from "./crdt-versions";
+import { readVersion, versionContent, versionRefInput, versionSummary, type VersionRef } from "./crdt-versions";
 import { updateCrdtData } from "./update-crdt-data";
 import { replacementUpdate } from "./yjs-content";
 

@@ -3,10 +3,10 @@ import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
-import { NO_CRDT_DATA } from "./crdt-document";
+import { editorKey, NO_CRDT_DATA } from "./crdt-document";
 import { editorRefFields } from "./crdt-input";
 import { currentState } from "./crdt-log";
-import { editorKey, versionColumns, versionSummary } from "./crdt-versions";
+import { versionColumns, versionSummary } from "./crdt-versions";
 
 export const saveCrdtVersionInput = z.strictObject({
   ...editorRefFields,

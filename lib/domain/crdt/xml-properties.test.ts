@@ -130,9 +130,9 @@ describe("weft XML of random Yjs fragments", () => {
         expect(nodesXml(parseXmlFragment(xml))).toBe(xml);
         expect(replacementUpdate(state, "xml", "content", xml)).toBeNull();
       }),
-      { numRuns: 400 },
+      { numRuns: 300 },
     );
-  });
+  }, 180_000);
 
   it("turns any fragment into any other: after the update, Get reads exactly what was written", () => {
     fc.assert(
@@ -144,9 +144,9 @@ describe("weft XML of random Yjs fragments", () => {
         if (update) Y.applyUpdate(doc, update);
         expect(readContent(doc, "xml", "content")).toBe(target);
       }),
-      { numRuns: 400 },
+      { numRuns: 300 },
     );
-  });
+  }, 180_000);
 });
 
 describe("map and array content", () => {
@@ -176,5 +176,5 @@ describe("map and array content", () => {
         { numRuns: 200 },
       );
     }
-  });
+  }, 180_000);
 });
