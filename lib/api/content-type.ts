@@ -19,3 +19,8 @@ export function isJsonContentType(header: string | null): boolean {
 export function checkContentType(headers: Headers, body: string) {
   if (body.trim() !== "" && !isJsonContentType(headers.get("content-type"))) throw invalid(CONTENT_TYPE_REQUIRED);
 }
+
+/** Whether the body is declared raw bytes (`application/octet-stream`, parameters allowed). */
+export function isOctetStream(header: string | null): boolean {
+  return header?.split(";", 1)[0].trim().toLowerCase() === "application/octet-stream";
+}

@@ -55,6 +55,11 @@ export interface Endpoint<
   /** The body may omit `data` (treated as `{}`). */
   dataOptional?: boolean;
   /**
+   * The body may also be raw bytes (`Content-Type: application/octet-stream`): they become the input field
+   * `field` (base64, as the JSON body would carry them) and the other fields come from the URL's query string.
+   */
+  binaryBody?: { field: string };
+  /**
    * The operation writes: the dispatcher runs it in one transaction (`ctx.tx`), so a failed call writes
    * nothing. Without it, `run` gets a reader and no transaction is opened.
    */

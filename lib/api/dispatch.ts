@@ -7,7 +7,7 @@ import { errorFields, log } from "@/lib/infra/log";
 import { requestIdFrom } from "@/lib/infra/request-id.mjs";
 import { authenticate } from "./auth";
 import { clientIpOf } from "./client-ip";
-import { checkContentType } from "./content-type";
+import { checkContentType, isOctetStream } from "./content-type";
 import type { Endpoint } from "./define-endpoint";
 import { errorResponse, successResponse } from "./envelope";
 import {
@@ -105,7 +105,11 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
 }
 
 async function readData(request: Request, source: BodySource, endpoint: Endpoint): Promise<unknown> {
-  const text = await readBodyCapped(source, request.headers.get("content-length"), env().WEFT_MAX_BODY_BYTES);
+  const bytes = await readBodyCapped(source, request.headers.get("content-length"), env().WEFT_MAX_BODY_BYTES);
+  if (endpoint.binaryBody && isOctetStream(request.headers.get("content-type"))) {
+    return binaryData(request, endpoint.binaryBody.field, bytes);
+  }
+  const text = bytes.toString("utf8");
   checkContentType(request.headers, text);
   let body: unknown;
   try {
@@ -126,6 +130,13 @@ async function readData(request: Request, source: BodySource, endpoint: Endpoint
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new DomainError("INVALID_ARGUMENT", 'Request body must be a JSON object with a "data" member.');
   }
+  return data;
+}
+
+/** The input of a raw-bytes body: the query string's fields plus the bytes (base64) as `field`. */
+function binaryData(request: Request, field: string, bytes: Buffer): Record<string, unknown> {
+  const data: Record<string, unknown> = Object.fromEntries(new URL(request.url).searchParams);
+  data[field] = bytes.toString("base64");
   return data;
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STATUSES } from "@/lib/domain/errors";
+import { env } from "@/lib/infra/env";
 import type { Endpoint } from "./define-endpoint";
 import { HTTP_STATUS } from "./envelope";
 import { endpoints } from "./registry";
@@ -86,6 +87,32 @@ function errorResponses() {
   };
 }
 
+/**
+ * An endpoint that also takes raw bytes: the bytes are `field`, its other (string) input fields are query
+ * parameters, used only with that content type.
+ */
+function binaryRequest(e: Endpoint, field: string) {
+  const input = z.toJSONSchema(e.input, { io: "input", unrepresentable: "any" }) as {
+    properties?: Record<string, { description?: string }>;
+    required?: string[];
+  };
+  const parameters = Object.entries(input.properties ?? {})
+    .filter(([name]) => name !== field)
+    .map(([name, schema]) => ({
+      name,
+      in: "query",
+      required: input.required?.includes(name) ?? false,
+      description: `With an application/octet-stream body: the input field ${name}.`,
+      schema: { type: "string", ...(schema.description && { description: schema.description }) },
+    }));
+  return {
+    parameters,
+    content: {
+      "application/octet-stream": { schema: { type: "string", contentMediaType: "application/octet-stream" } },
+    },
+  };
+}
+
 function operation(e: Endpoint, components: Components) {
   const result = e.reply
     ? schemaOf(e.reply.schema, "output", components)
@@ -103,12 +130,13 @@ function operation(e: Endpoint, components: Components) {
   // Every reply body is a named schema, as in Svix's document: a type name for generated clients.
   const replyName = `${operationId[0].toUpperCase()}${operationId.slice(1)}Reply`;
   components.schemas[replyName] = { type: "object", required: ["result"], properties: { result } };
+  const binary = e.binaryBody && binaryRequest(e, e.binaryBody.field);
   return {
     post: {
       operationId,
       summary: e.summary,
       security: SECURITY[e.auth],
-      parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }],
+      parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }, ...(binary?.parameters ?? [])],
       requestBody: {
         required: !e.dataOptional,
         content: {
@@ -120,6 +148,7 @@ function operation(e: Endpoint, components: Components) {
               additionalProperties: false,
             },
           },
+          ...binary?.content,
         },
       },
       responses: {
@@ -134,7 +163,11 @@ function operation(e: Endpoint, components: Components) {
   };
 }
 
-export function openApiDocument() {
+/**
+ * The OpenAPI document. `serverUrl` is where the API is served; the committed openapi.json has none (its
+ * operations then resolve against wherever the document is read from).
+ */
+export function openApiDocument(serverUrl?: string) {
   const list = endpoints as unknown as readonly Endpoint[];
   const components: Components = { schemas: {}, renderings: new Map() };
   const sorted = [...list].sort((a, b) => a.path.localeCompare(b.path));
@@ -148,7 +181,7 @@ export function openApiDocument() {
       description:
         "POST-only JSON API. Body {data}; success {result}; failure {error:{status,message}}. Headers accept the x-service-* names and their x-velt-* aliases.",
     },
-    servers: [{ url: "http://localhost:3000" }],
+    ...(serverUrl && { servers: [{ url: serverUrl }] }),
     paths,
     components: {
       schemas: { Error: errorSchema, ...schemas },
@@ -172,4 +205,10 @@ export function openApiDocument() {
       },
     },
   };
+}
+
+/** The document as /api/openapi.json serves it: its server is WEFT_PUBLIC_URL, else the origin it was asked on. */
+export function servedOpenApiDocument(request: Request) {
+  const configured = env().WEFT_PUBLIC_URL;
+  return openApiDocument(configured ? configured.replace(/\/+$/, "") : new URL(request.url).origin);
 }

@@ -26,11 +26,11 @@ async function* chunksOf(body: Exclude<BodySource, null>): AsyncGenerator<Uint8A
 }
 
 /** Reads the body, refusing it as soon as it passes `limit` bytes (Content-Length is not trusted alone). */
-export async function readBodyCapped(body: BodySource, contentLength: string | null, limit: number): Promise<string> {
+export async function readBodyCapped(body: BodySource, contentLength: string | null, limit: number): Promise<Buffer> {
   const tooLarge = () => invalid(`Request body is larger than the ${limit}-byte limit.`);
   const declared = Number(contentLength);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge();
-  if (!body) return "";
+  if (!body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of chunksOf(body)) {
@@ -38,5 +38,5 @@ export async function readBodyCapped(body: BodySource, contentLength: string | n
     if (size > limit) throw tooLarge();
     chunks.push(chunk);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }

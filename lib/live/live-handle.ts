@@ -13,6 +13,8 @@ export interface LiveHandle {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** A committed REST change: applied to the open document here and relayed to other instances. */
   applyRestUpdate(key: EditorKey, update: Uint8Array): void;
+  /** The editor's CRDT data was deleted: its open document's connections are closed here and on other instances. */
+  closeEditor(key: EditorKey): void;
   connectionsOf(apiKeyId: string): number;
   /** Open WebSocket connections of this process (metrics). */
   openConnections(): number;

@@ -25,6 +25,7 @@ import { SocketGuards } from "./socket-guard";
 // (other instances, PostgreSQL only). REST writes reach open documents through applyRestUpdate. See docs/live.md.
 
 const REST_ORIGIN = "weft:rest";
+const DELETED_REASON = "crdt-data-deleted";
 const LIVE_PATH = "/live";
 
 export async function startLive(): Promise<LiveHandle> {
@@ -39,6 +40,7 @@ export async function startLive(): Promise<LiveHandle> {
           isLoading: (name) => hocuspocus.loadingDocuments.has(name),
           storedState: async (name) => (await currentState(db(), parseDocumentName(name)!))?.state,
           logRow: (name, id) => readLogRow(db(), parseDocumentName(name)!.apiKeyId, id),
+          deleted: (name) => closeDeleted(name),
         })
       : undefined;
   const auth = new LiveAuth(guards, e.WEFT_LIVE_RECHECK_MS);
@@ -86,10 +88,24 @@ export async function startLive(): Promise<LiveHandle> {
     relay?.publishRest(name, update);
   }
 
+  function closeEditor(key: EditorKey) {
+    const name = documentName(key);
+    closeDeleted(name);
+    relay?.publishDeleted(name);
+  }
+
+  /** Closes an open document whose data is gone; its row is gone too, so nothing is stored back. */
+  function closeDeleted(name: string) {
+    crdtLog.rowDeleted(name);
+    const open = hocuspocus.documents.get(name);
+    for (const connection of open?.getConnections() ?? []) connection.close({ code: 4404, reason: DELETED_REASON });
+  }
+
   const handle: LiveHandle = {
     hocuspocus,
     handleUpgrade,
     applyRestUpdate,
+    closeEditor,
     connectionsOf: (apiKeyId) => guards.connectionsOf(apiKeyId),
     openConnections: () => wss.clients.size,
     async stop() {

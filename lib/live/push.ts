@@ -5,3 +5,9 @@ import { liveHandle } from "./live-handle";
 export function pushToLive(key: EditorKey, update: Uint8Array | null) {
   if (update) liveHandle()?.applyRestUpdate(key, update);
 }
+
+/** After editors' CRDT data was deleted: their open live documents are closed, on every instance. */
+export function closeLiveEditors(keys: EditorKey[]) {
+  const live = liveHandle();
+  for (const key of keys) live?.closeEditor(key);
+}

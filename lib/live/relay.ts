@@ -13,6 +13,7 @@ import { MAX_PAYLOAD_BYTES, publish, subscribe } from "@/lib/infra/notify-bus";
 //   r  a Yjs update by reference: the id of its CrdtUpdate log row (payloads over NOTIFY's limit)
 //   x  "read the database": the change is stored (a large REST write); reload row + log into the open document
 //   a  an awareness update (cursors, presence); never stored
+//   k  the editor's CRDT data was deleted: close the open document
 //   s  a state vector: an instance that just opened the document asks its peers for what it lacks; peers
 //      answer with the difference (u, or x when too large) and their awareness states
 // Updates are applied with the Redis extension's origin, so Hocuspocus neither stores them again nor
@@ -26,6 +27,8 @@ export interface Relay {
   publishLogged(name: string, update: Uint8Array, id: bigint, tx: Tx): Promise<void>;
   /** A committed REST change. */
   publishRest(name: string, update: Uint8Array): void;
+  /** The document's CRDT data was deleted (committed). */
+  publishDeleted(name: string): void;
   opened(document: Document): void;
   closed(name: string): void;
   stop(): Promise<void>;
@@ -38,6 +41,8 @@ interface RelayTarget {
   storedState(name: string): Promise<Uint8Array | undefined>;
   /** One log row's update, for r messages. */
   logRow(name: string, id: bigint): Promise<Uint8Array | undefined>;
+  /** The document's data was deleted, for k messages. */
+  deleted(name: string): void;
 }
 
 interface Message {
@@ -48,6 +53,7 @@ interface Message {
   x?: 1;
   a?: string;
   s?: string;
+  k?: 1;
 }
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString("base64");
@@ -75,6 +81,10 @@ export function startRelay(target: RelayTarget): Relay {
   }
 
   async function apply(document: Document, m: Message) {
+    if (m.k) {
+      target.deleted(m.d);
+      return;
+    }
     if (m.u) Y.applyUpdate(document, bytes(m.u), RELAY_ORIGIN);
     if (m.a) applyAwarenessUpdate(document.awareness, bytes(m.a), RELAY_ORIGIN);
     if (m.r) {
@@ -122,6 +132,9 @@ export function startRelay(target: RelayTarget): Relay {
     },
     publishRest(name, update) {
       sendUpdate(name, update);
+    },
+    publishDeleted(name) {
+      void send({ i: id, d: name, k: 1 });
     },
     opened(document) {
       const name = document.name;

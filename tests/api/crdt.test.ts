@@ -88,17 +88,48 @@ describe("Add and Get CRDT Data", () => {
     expect(clientDoc(item.update).getArray("content").toJSON()).toEqual(data);
   });
 
-  it("parses xml into a Y.XmlFragment under the content key given", async () => {
+  it("parses xml into a Y.XmlFragment under the content key given: marks on the text, typed attributes", async () => {
     const ref = editor();
-    const xml = '<paragraph>Hello <bold>World</bold> &amp; you</paragraph><heading level="2">Title</heading><hr/>';
+    const xml =
+      '<paragraph>Hello <m:bold>World</m:bold> &amp; <m:link href="https://weft.dev">you</m:link></paragraph><heading level="2">Title</heading><hr/>';
     expect((await add({ ...ref, data: xml, type: "xml", contentKey: "default" })).status).toBe(200);
     const item = await getOne(ref);
     expect(item).toMatchObject({ data: xml, type: "xml", contentKey: "default" });
     const fragment = clientDoc(item.update).getXmlFragment("default");
     const [paragraph, heading] = fragment.toArray() as Y.XmlElement[];
     expect(paragraph.nodeName).toBe("paragraph");
-    expect(paragraph.toArray()[0]).toBeInstanceOf(Y.XmlText);
-    expect(heading.getAttribute("level")).toBe("2");
+    expect((paragraph.get(0) as Y.XmlText).toDelta()).toEqual([
+      { insert: "Hello " },
+      { insert: "World", attributes: { bold: {} } },
+      { insert: " & " },
+      { insert: "you", attributes: { link: { href: "https://weft.dev" } } },
+    ]);
+    expect(heading.getAttribute("level")).toBe(2);
+  });
+
+  it("takes back what Get returned without changing the stored Yjs state by a byte", async () => {
+    const ref = editor();
+    const client = new Y.Doc();
+    const text = new Y.XmlText();
+    const item = new Y.XmlElement("taskItem");
+    item.setAttribute("checked", true as unknown as string);
+    client.getXmlFragment("default").insert(0, [item]);
+    item.insert(0, [text]);
+    text.insert(0, "a linked word, done");
+    text.format(2, 6, { link: { href: "https://x.test", target: "_blank", rel: null } });
+    expect((await add({ ...ref, data: "", type: "xml", contentKey: "default" })).status).toBe(200);
+    // The client's content arrives as its Yjs state in the update log, as a live edit would bring it.
+    await db().crdtUpdate.create({
+      data: { apiKeyId: apiKey, ...ref, update: new Uint8Array(Y.encodeStateAsUpdate(client)) },
+    });
+    const before = await getOne(ref);
+    expect(before.data).toBe(
+      `<taskItem checked="true">a <m:link href="https://x.test" rel="null" target="_blank">linked</m:link> word, done</taskItem>`,
+    );
+    expect((await update({ ...ref, data: before.data, type: "xml" })).status).toBe(200);
+    const after = await getOne(ref);
+    expect(after.update).toBe(before.update);
+    expect(after.data).toBe(before.data);
   });
 
   it("lists every editor of a document, and nothing for an unknown editor or another key", async () => {

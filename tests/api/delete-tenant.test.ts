@@ -99,6 +99,10 @@ async function populate(w: Workspace) {
     ],
   });
   expect(added.status).toBe(200);
+  // CRDT data with a saved version (CrdtDocument, CrdtVersion).
+  const editor = { organizationId: "org", documentId: "doc", editorId: "ed" };
+  expect((await api("/v2/crdt/add", { ...editor, type: "text", data: "draft" })).status).toBe(200);
+  expect((await api("/v2/crdt/versions/save", { ...editor, versionName: "v1", userId: "bob" })).status).toBe(200);
   // Stored Idempotency-Key replies, of a key-level and of a workspace-level call.
   const retried = { "idempotency-key": "delete-me-1" };
   expect((await call("/v2/users/get", { organizationId: "org" }, { headers: { ...w.key, ...retried } })).status).toBe(
@@ -153,6 +157,7 @@ describe("deleting a key or a workspace", () => {
     await populate(keep);
     const before = await rowsOf(w.workspace.id, [w.apiKey]);
     expect(nonEmpty(before).length).toBeGreaterThanOrEqual(12);
+    expect(nonEmpty(before)).toEqual(expect.arrayContaining(["CrdtDocument.apiKeyId", "CrdtVersion.apiKeyId"]));
 
     // A call that succeeds puts the key's credentials in the cache: the delete must drop them.
     expect((await call("/v2/users/get", { organizationId: "org" }, { headers: w.key })).status).toBe(200);

@@ -1,6 +1,8 @@
 import { readFileSync, statSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { GET } from "@/app/api/openapi.json/route";
 import { openApiDocument } from "@/lib/api/openapi";
+import { reloadEnvForTests } from "@/lib/infra/env";
 
 // The committed document stays small because operations share components; every reference must resolve and
 // every component must be used.
@@ -53,5 +55,25 @@ describe("OpenAPI components", () => {
   it("keeps the committed openapi.json under 3.5 KB per operation", () => {
     expect(statSync("openapi.json").size).toBeLessThan(3_500 * Object.keys(doc.paths).length);
     expect(readFileSync("openapi.json", "utf8")).not.toMatch(/"#\/\$defs\//);
+  });
+});
+
+describe("/api/openapi.json", () => {
+  afterEach(() => {
+    delete process.env.WEFT_PUBLIC_URL;
+    reloadEnvForTests();
+  });
+
+  it("names the server it was asked on, or WEFT_PUBLIC_URL when that is set; the committed file names none", async () => {
+    const served = (url: string) => GET(new Request(url)).json();
+    expect((await served("https://weft.example.com:8443/api/openapi.json")).servers).toEqual([
+      { url: "https://weft.example.com:8443" },
+    ]);
+    process.env.WEFT_PUBLIC_URL = "https://collab.example.org/";
+    reloadEnvForTests();
+    expect((await served("http://10.0.0.5:3000/api/openapi.json")).servers).toEqual([
+      { url: "https://collab.example.org" },
+    ]);
+    expect(JSON.parse(readFileSync("openapi.json", "utf8")).servers).toBeUndefined();
   });
 });

@@ -83,6 +83,7 @@ describe("db:backup and db:restore", () => {
     answers = await readChecks(credentials);
     before = await tableContents(url);
     expect(before.CrdtDocument.length + before.CrdtUpdate.length).toBeGreaterThan(0);
+    expect(before.CrdtVersion).toHaveLength(1);
     expect(before.Job.length).toBeGreaterThan(0);
 
     const summary = await backupToFile(install(), file);

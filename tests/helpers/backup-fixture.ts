@@ -31,6 +31,7 @@ export async function populate() {
   const crdt = { organizationId: "org", documentId: "doc-1", editorId: "editor-1" };
   await ok("/v2/crdt/add", { ...crdt, data: "Hello, collaborative world!", type: "text" });
   await ok("/v2/crdt/update", { ...crdt, data: "Hello again, with ünïcödé and a \\ backslash", type: "text" });
+  await ok("/v2/crdt/versions/save", { ...crdt, versionName: "Saved for Ada", userId: "ada" });
   // An array column (Comment.taggedUserIds) with values that need quoting in PostgreSQL's array text.
   const tricky = { userId: 'o\'neil, "q" {x}', name: "O'Neil", email: "oneil@example.com" };
   await ok("/v2/commentannotations/add", {

@@ -1,4 +1,6 @@
+import { HocuspocusProvider as ProviderV4 } from "hocuspocus-provider-v4";
 import { beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
 import * as Y from "yjs";
 import { waitFor } from "../helpers/wait";
 import {
@@ -102,6 +104,33 @@ describe("live sync", () => {
       contentKey: "settings",
       data: { theme: "dark" },
     });
+  });
+
+  it("serves the stock provider 4.x as it serves 3.x: both sync, edit, are acknowledged and converge", async () => {
+    const r = ref();
+    await post(server.base, "/v2/crdt/add", { ...r, data: "v3 and v4", type: "text" }, t.headers);
+    const name = docName(t.apiKey, r.organizationId, r.documentId, r.editorId);
+    const v3 = connect(server.wsUrl, name, t.serviceToken);
+    const doc = new Y.Doc();
+    const v4 = new ProviderV4({
+      url: server.wsUrl,
+      WebSocketPolyfill: WebSocket,
+      name,
+      token: t.serviceToken,
+      document: doc,
+    } as ConstructorParameters<typeof ProviderV4>[0]);
+    try {
+      await Promise.all([synced(v3), waitFor(() => v4.isSynced)]);
+      expect(doc.getText("content").toString()).toBe("v3 and v4");
+      doc.getText("content").insert(0, "4: ");
+      await waitFor(() => v4.unsyncedChanges === 0);
+      v3.doc.getText("content").insert(v3.text().length, " :3");
+      await waitFor(() => doc.getText("content").toString() === "4: v3 and v4 :3" && v3.text() === "4: v3 and v4 :3");
+      expect(v4.authorizedScope).toBe("read-write");
+      expect((await getEditor(server.base, t, r)).data).toBe("4: v3 and v4 :3");
+    } finally {
+      v4.destroy();
+    }
   });
 
   it("relays awareness to the other clients of the document", async () => {

@@ -8,6 +8,7 @@ import { ui } from "@/components/console/styles";
 import { TextField } from "@/components/console/text-field";
 import { useHydrated } from "@/components/console/use-hydrated";
 import { bindTextarea } from "./textarea-binding";
+import type { TiptapBinding } from "./tiptap-binding";
 
 export interface LiveDemoFields {
   url: string;
@@ -17,6 +18,8 @@ export interface LiveDemoFields {
   editor: string;
   token: string;
   contentKey: string;
+  /** "text": a textarea on a Y.Text; "rich": a Tiptap editor on an XmlFragment. */
+  kind: "text" | "rich";
 }
 
 interface Connection {
@@ -56,9 +59,12 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
   const fragmentToken = useSyncExternalStore(noSubscription, tokenFromFragment, () => "");
   const [tokenTyped, setTokenTyped] = useState(false);
   const token = tokenTyped ? fields.token : fields.token || fragmentToken;
+  const richText = useRef<HTMLDivElement>(null);
+  const tiptap = useRef<TiptapBinding | null>(null);
+  const editable = useRef(false);
 
   useEffect(() => {
-    if (!session || !textarea.current) return;
+    if (!session || !textarea.current || !richText.current) return;
     const doc = new Y.Doc();
     const update = (change: Partial<Connection>) => setConn((c) => ({ ...c, ...change }));
     const provider = new HocuspocusProvider({
@@ -72,7 +78,25 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
       onSynced: ({ state }) => update({ synced: state }),
       onUnsyncedChanges: ({ number }) => update({ unsynced: number }),
     });
-    const unbind = bindTextarea(doc.getText(session.contentKey || "content"), textarea.current);
+    const key = session.contentKey || "content";
+    let unbind: () => void;
+    if (session.kind === "rich") {
+      // Tiptap loads only for the rich-text mode.
+      const element = richText.current;
+      let closed = false;
+      void import("./tiptap-binding").then(({ mountTiptap }) => {
+        if (closed) return;
+        tiptap.current = mountTiptap(element, doc, key);
+        tiptap.current.setEditable(editable.current);
+      });
+      unbind = () => {
+        closed = true;
+        tiptap.current?.destroy();
+        tiptap.current = null;
+      };
+    } else {
+      unbind = bindTextarea(doc.getText(key), textarea.current);
+    }
     return () => {
       unbind();
       provider.destroy();
@@ -94,6 +118,11 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
     setFields((f) => ({ ...f, [name]: e.target.value }));
   };
   const readOnly = !conn.synced || conn.scope !== "read-write";
+  useEffect(() => {
+    editable.current = !readOnly;
+    tiptap.current?.setEditable(!readOnly);
+  }, [readOnly, session]);
+  const rich = (session ?? fields).kind === "rich";
   const statusText = !session
     ? "Not connected"
     : [
@@ -122,8 +151,15 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
           autoComplete="off"
           hint="A user token from Generate Token, or <apiKey>:<authToken> for full access."
         />
+        <label className="block text-sm">
+          <span className={ui.label}>Editor</span>
+          <select className={ui.input} value={fields.kind} onChange={set("kind")}>
+            <option value="text">Plain text (textarea on a Y.Text)</option>
+            <option value="rich">Rich text (Tiptap on an XmlFragment)</option>
+          </select>
+        </label>
         <TextField
-          label="Text name (contentKey)"
+          label="Content key (contentKey)"
           value={fields.contentKey}
           onChange={set("contentKey")}
           required
@@ -154,10 +190,12 @@ export function LiveDemoEditor({ initial }: { initial: LiveDemoFields }) {
           ref={textarea}
           aria-label="Live text"
           readOnly={readOnly}
+          hidden={rich}
           rows={14}
           className={`${ui.input} font-mono`}
           placeholder={session ? "" : "Connect to edit the editor's text together."}
         />
+        <div ref={richText} hidden={!rich} className={`${ui.input} min-h-64`} />
       </section>
     </div>
   );

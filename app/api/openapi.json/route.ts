@@ -1,7 +1,5 @@
-import { openApiDocument } from "@/lib/api/openapi";
+import { servedOpenApiDocument } from "@/lib/api/openapi";
 
-export const dynamic = "force-static";
-
-export function GET() {
-  return Response.json(openApiDocument());
+export function GET(request: Request) {
+  return Response.json(servedOpenApiDocument(request));
 }

@@ -1,10 +1,29 @@
 import { z } from "zod";
 import { addCrdtData } from "@/lib/domain/crdt/add-crdt-data";
-import { CRDT_TYPES, crdtWriteInput, type CrdtWriteInput } from "@/lib/domain/crdt/crdt-input";
+import { CRDT_TYPES, crdtWriteInput } from "@/lib/domain/crdt/crdt-input";
 import { getCrdtData, getCrdtDataInput } from "@/lib/domain/crdt/get-crdt-data";
 import { planCrdtUpdate, updateCrdtData } from "@/lib/domain/crdt/update-crdt-data";
-import { pushToLive } from "@/lib/live/push";
+import { applyCrdtUpdate, applyCrdtUpdateInput } from "@/lib/domain/crdt/apply-crdt-update";
+import {
+  crdtDeleteOutput,
+  crdtStateOutput,
+  crdtVersionDetail,
+  crdtVersionSummary,
+} from "@/lib/domain/crdt/crdt-contract";
+import { deleteCrdtData, deleteCrdtDataInput } from "@/lib/domain/crdt/delete-crdt-data";
+import { deleteCrdtVersion, deleteCrdtVersionInput } from "@/lib/domain/crdt/delete-crdt-version";
+import { getCrdtState, getCrdtStateInput } from "@/lib/domain/crdt/get-crdt-state";
+import {
+  getCrdtVersionById,
+  getCrdtVersionByIdInput,
+  getCrdtVersions,
+  getCrdtVersionsInput,
+} from "@/lib/domain/crdt/get-crdt-versions";
+import { planCrdtRestore, restoreCrdtVersion, restoreCrdtVersionInput } from "@/lib/domain/crdt/restore-crdt-version";
+import { saveCrdtVersion, saveCrdtVersionInput } from "@/lib/domain/crdt/save-crdt-version";
+import { closeLiveEditors, pushToLive } from "@/lib/live/push";
 import { defineEndpoint, type CommitContext } from "../define-endpoint";
+import { paged } from "./replies";
 
 /** Add and Update answer `result{status, message}` with no `data` member. */
 const messageOnly = {
@@ -12,12 +31,21 @@ const messageOnly = {
   schema: z.object({ status: z.literal("success"), message: z.string() }),
 };
 
+type EditorIds = { organizationId: string; documentId: string; editorId: string };
+
+const editorKey = (apiKeyId: string, ids: EditorIds) => ({
+  apiKeyId,
+  organizationId: ids.organizationId,
+  documentId: ids.documentId,
+  editorId: ids.editorId,
+});
+
 /** Once a REST write has committed, open live documents of that editor get its Yjs diff. */
 async function pushWriteToLive(
-  written: { input: CrdtWriteInput; update: Uint8Array | null },
+  written: { input: EditorIds; update: Uint8Array | null },
   ctx: CommitContext<"apiKey">,
 ): Promise<null> {
-  pushToLive({ apiKeyId: ctx.scope.apiKeyId, ...written.input }, written.update);
+  pushToLive(editorKey(ctx.scope.apiKeyId, written.input), written.update);
   return null;
 }
 
@@ -69,5 +97,100 @@ export const crdtEndpoints = [
     run: async (input, ctx) => ({ input, update: await updateCrdtData(ctx.scope, input, ctx.prepared, ctx.tx) }),
     afterCommit: pushWriteToLive,
     reply: messageOnly,
+  }),
+  defineEndpoint({
+    path: "/v2/crdt/apply",
+    auth: "apiKey",
+    summary: `weft extension: apply a raw Yjs update to the editor, as a live client's edit is applied (creating the editor, typed after its first non-empty root, when it has no data). The update is base64 in data.update, or the whole body as application/octet-stream with organizationId, documentId and editorId in the query string. Open live documents receive it. ${LIMITS}`,
+    input: applyCrdtUpdateInput,
+    binaryBody: { field: "update" },
+    output: z.null(),
+    message: "CRDT update applied successfully.",
+    writes: true,
+    run: async (input, ctx) => ({ input, update: await applyCrdtUpdate(ctx.scope, input, ctx.tx) }),
+    afterCommit: pushWriteToLive,
+    reply: messageOnly,
+  }),
+  defineEndpoint({
+    path: "/v2/crdt/state",
+    auth: "apiKey",
+    summary:
+      "weft extension: the editor's Yjs state as a base64 update (the whole document, or only what a peer at the given base64 stateVector lacks) and its current state vector, for a backend that syncs its own Y.Doc.",
+    input: getCrdtStateInput,
+    output: crdtStateOutput,
+    message: "CRDT state retrieved successfully.",
+    run: (input, ctx) => getCrdtState(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/crdt/delete",
+    auth: "apiKey",
+    summary:
+      "weft extension (the backend SDK's deleteCrdtData): delete the editor's CRDT data, or every editor's of the document when editorId is omitted: stored state, update log and saved versions. Open live documents of those editors are closed (reason crdt-data-deleted).",
+    input: deleteCrdtDataInput,
+    output: crdtDeleteOutput,
+    message: "CRDT data deleted successfully.",
+    writes: true,
+    run: async (input, ctx) => ({ input, deleted: await deleteCrdtData(ctx.scope, input, ctx.tx) }),
+    afterCommit: async ({ input, deleted }, ctx) => {
+      closeLiveEditors(deleted.editorIds.map((editorId) => ({ apiKeyId: ctx.scope.apiKeyId, ...input, editorId })));
+      return deleted;
+    },
+  }),
+  defineEndpoint({
+    path: "/v2/crdt/versions/save",
+    auth: "apiKey",
+    summary:
+      "weft extension (the SDK's saveVersion): save the editor's current state as a named version. userId, when given, is who it is saved for (savedBy).",
+    input: saveCrdtVersionInput,
+    output: crdtVersionSummary,
+    message: "Version saved successfully.",
+    writes: true,
+    run: (input, ctx) => saveCrdtVersion(ctx.scope, input, ctx.tx),
+  }),
+  defineEndpoint({
+    path: "/v2/crdt/versions/get",
+    auth: "apiKey",
+    summary:
+      "weft extension (the SDK's getVersions): the editor's versions, newest first, with name, time, who saved it and size; paged (pageSize default 20, at most 100; pageToken).",
+    input: getCrdtVersionsInput,
+    message: "Versions retrieved successfully.",
+    run: (input, ctx) => getCrdtVersions(ctx.scope, input, ctx.db),
+    ...paged("versions", "pageToken", z.array(crdtVersionSummary)),
+  }),
+  defineEndpoint({
+    path: "/v2/crdt/versions/getbyid",
+    auth: "apiKey",
+    summary:
+      "weft extension (the SDK's getVersionById): one version with its content as /v2/crdt/get shows it (data) and its Yjs state (update, base64).",
+    input: getCrdtVersionByIdInput,
+    output: crdtVersionDetail,
+    message: "Version retrieved successfully.",
+    run: (input, ctx) => getCrdtVersionById(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/crdt/versions/restore",
+    auth: "apiKey",
+    summary:
+      "weft extension (the SDK's restoreVersion): make the editor's content the version's through a new change, the smallest edit that gets there (as Update CRDT Data), which open live documents receive as ordinary edits. Restoring the version saved before undoes it.",
+    input: restoreCrdtVersionInput,
+    output: crdtVersionSummary,
+    message: "Version restored successfully.",
+    writes: true,
+    prepare: (input, ctx) => planCrdtRestore(ctx.scope, input, ctx.db),
+    run: (input, ctx) => restoreCrdtVersion(ctx.scope, input, ctx.prepared, ctx.tx),
+    afterCommit: async (plan, ctx) => {
+      pushToLive(editorKey(ctx.scope.apiKeyId, plan.input), plan.update);
+      return plan.version;
+    },
+  }),
+  defineEndpoint({
+    path: "/v2/crdt/versions/delete",
+    auth: "apiKey",
+    summary: "weft extension: delete one saved version of the editor.",
+    input: deleteCrdtVersionInput,
+    output: z.null(),
+    message: "Version deleted successfully.",
+    writes: true,
+    run: (input, ctx) => deleteCrdtVersion(ctx.scope, input, ctx.tx),
   }),
 ];

@@ -18,6 +18,8 @@ export const apiKeyKeys = {
     [...apiKeyKeys.advancedWebhook(workspaceId, apiKeyId), "messages", iterator ?? "first"] as const,
   attempts: (workspaceId: string, apiKeyId: string, messageId: string) =>
     [...apiKeyKeys.advancedWebhook(workspaceId, apiKeyId), "attempts", messageId] as const,
+  crdtVersions: (workspaceId: string, apiKeyId: string, editor: string[]) =>
+    [...apiKeyKeys.detail(workspaceId, apiKeyId), "crdt-versions", ...editor] as const,
   aiProviderKeys: (workspaceId: string, apiKeyId: string) =>
     [...apiKeyKeys.detail(workspaceId, apiKeyId), "ai-provider-keys"] as const,
 };

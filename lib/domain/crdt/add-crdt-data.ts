@@ -1,7 +1,7 @@
 import type { Tx } from "@/lib/infra/db";
 import { DomainError } from "../errors";
 import type { ApiKeyScope } from "../scope";
-import { storableState } from "./crdt-document";
+import { editorKey, storableState } from "./crdt-document";
 import { DEFAULT_CONTENT_KEY, type CrdtWriteInput } from "./crdt-input";
 import { createRowIfMissing, foldUpdates, readLog } from "./crdt-log";
 import { replacementUpdate } from "./yjs-content";
@@ -15,12 +15,7 @@ export const CRDT_EXISTS = "CRDT data already exists for this editor ID.";
  */
 export async function addCrdtData(scope: ApiKeyScope, input: CrdtWriteInput, tx: Tx): Promise<Uint8Array | null> {
   const contentKey = input.contentKey ?? DEFAULT_CONTENT_KEY;
-  const key = {
-    apiKeyId: scope.apiKeyId,
-    organizationId: input.organizationId,
-    documentId: input.documentId,
-    editorId: input.editorId,
-  };
+  const key = editorKey(scope, input);
   const log = await readLog(tx, key);
   const base = foldUpdates(
     undefined,

@@ -11,6 +11,16 @@ export interface EditorRef {
   editorId: string;
 }
 
+/** The editor of the API key in scope that `ref` names (the key of its row, log and versions). */
+export function editorKey(scope: { apiKeyId: string }, ref: EditorRef) {
+  return {
+    apiKeyId: scope.apiKeyId,
+    organizationId: ref.organizationId,
+    documentId: ref.documentId,
+    editorId: ref.editorId,
+  };
+}
+
 /**
  * A request body is capped at WEFT_MAX_BODY_BYTES (1 MiB), but a document's Yjs state also grows with
  * every update (deletions leave small tombstones), so the stored state has its own cap.

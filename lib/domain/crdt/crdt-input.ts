@@ -15,6 +15,21 @@ export function requiredId(field: string, missing: string) {
     .max(512);
 }
 
+/** The fields naming one editor, with the hosted API's messages. */
+export const editorRefFields = {
+  organizationId: requiredId("organizationId", "Organization ID is required."),
+  documentId: requiredId("documentId", "Document ID is required."),
+  editorId: requiredId("editorId", "Editor ID is required."),
+};
+
+/** A Yjs update or state vector in base64 (standard or URL-safe alphabet). */
+export function base64Field(field: string) {
+  return z
+    .string()
+    .regex(/^[A-Za-z0-9+/_-]*={0,2}$/, { error: `${field} must be base64.` })
+    .transform((s) => new Uint8Array(Buffer.from(s, s.includes("-") || s.includes("_") ? "base64url" : "base64")));
+}
+
 const content = z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())], {
   error: (iss) => (iss.input === undefined ? "data is required." : "data must be a string, an object or an array."),
 });
@@ -31,9 +46,7 @@ export function contentMismatch(type: CrdtType, data: unknown): string | undefin
 /** The body of Add and Update CRDT Data. */
 export const crdtWriteInput = z
   .strictObject({
-    organizationId: requiredId("organizationId", "Organization ID is required."),
-    documentId: requiredId("documentId", "Document ID is required."),
-    editorId: requiredId("editorId", "Editor ID is required."),
+    ...editorRefFields,
     data: content,
     type: z.enum(CRDT_TYPES),
     contentKey: z.string().min(1).max(200).optional(),

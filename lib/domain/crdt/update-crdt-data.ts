@@ -1,7 +1,7 @@
 import type { Reader, Tx } from "@/lib/infra/db";
 import { invalid, notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
-import { storableState, NO_CRDT_DATA } from "./crdt-document";
+import { editorKey, storableState, NO_CRDT_DATA, type EditorRef } from "./crdt-document";
 import type { CrdtWriteInput } from "./crdt-input";
 import { compactInto, currentState } from "./crdt-log";
 import { replacementUpdate } from "./yjs-content";
@@ -11,22 +11,13 @@ import { replacementUpdate } from "./yjs-content";
 // then merged under a row lock into whatever is stored by then, so two concurrent updates computed from the
 // same state both land, as two clients' edits would, instead of the later write overwriting the earlier one.
 
-function editorOf(scope: ApiKeyScope, input: CrdtWriteInput) {
-  return {
-    apiKeyId: scope.apiKeyId,
-    organizationId: input.organizationId,
-    documentId: input.documentId,
-    editorId: input.editorId,
-  };
-}
-
 /** Step 1, a read: the Yjs update that makes the editor hold `input.data` (null when nothing changes). */
 export async function planCrdtUpdate(
   scope: ApiKeyScope,
   input: CrdtWriteInput,
   reader: Reader,
 ): Promise<Uint8Array | null> {
-  const current = await currentState(reader, editorOf(scope, input));
+  const current = await currentState(reader, editorKey(scope, input));
   const row = current?.row;
   if (!current || !row) throw notFound(NO_CRDT_DATA);
   if (row.type !== input.type)
@@ -39,9 +30,12 @@ export async function planCrdtUpdate(
   return replacementUpdate(current.state, row.type, row.contentKey, input.data);
 }
 
-/** Step 2, in the write transaction: merges the planned update (and the pending log) into the locked row. */
-export async function updateCrdtData(scope: ApiKeyScope, input: CrdtWriteInput, update: Uint8Array | null, tx: Tx) {
-  const written = await compactInto(tx, editorOf(scope, input), {
+/**
+ * Step 2, in the write transaction: merges the planned update (and the pending log) into the locked row.
+ * Restoring a version ends the same way.
+ */
+export async function updateCrdtData(scope: ApiKeyScope, ref: EditorRef, update: Uint8Array | null, tx: Tx) {
+  const written = await compactInto(tx, editorKey(scope, ref), {
     extra: update,
     lastUpdatedBy: scope.apiKeyId,
     check: storableState,

@@ -1,30 +1,6 @@
 import * as Y from "yjs";
 import { describe, expect, it } from "vitest";
-import { parseXmlFragment, xmlNodeToString } from "./xml-fragment";
-import { readContent, writeContent } from "./yjs-content";
-
-describe("xml fragments", () => {
-  it("parses several top-level nodes, entities and attributes, and serialises them back", () => {
-    const xml = '<p class="a &quot;b&quot;">x &amp; y &lt; z</p>tail<img src="i.png"/>';
-    const nodes = parseXmlFragment(xml);
-    expect(nodes.map((n) => n.kind)).toEqual(["element", "text", "element"]);
-    expect(nodes[0]).toMatchObject({
-      name: "p",
-      attributes: { class: 'a "b"' },
-      children: [{ kind: "text", text: "x & y < z" }],
-    });
-    expect(nodes.map(xmlNodeToString).join("")).toBe(xml);
-    const doc = new Y.Doc();
-    writeContent(doc, "xml", "content", xml);
-    expect(readContent(doc, "xml", "content")).toBe(xml);
-  });
-
-  it("drops comments and processing instructions, keeps CDATA as text", () => {
-    expect(
-      parseXmlFragment('<?xml version="1.0"?><p><!-- note --><![CDATA[<b>]]></p>').map(xmlNodeToString).join(""),
-    ).toBe("<p>&lt;b&gt;</p>");
-  });
-});
+import { docFromState, readContent, replacementUpdate, writeContent } from "./yjs-content";
 
 describe("replacing content", () => {
   it("edits text without splitting surrogate pairs", () => {
@@ -45,5 +21,34 @@ describe("replacing content", () => {
     expect(updates).toHaveLength(0);
     writeContent(doc, "map", "m", { a: { x: 2 }, b: [1, 2] });
     expect(readContent(doc, "map", "m")).toEqual({ a: { x: 2 }, b: [1, 2] });
+  });
+
+  it("edits shared types a client put into a map or an array in place, keeping their type", () => {
+    const client = new Y.Doc();
+    const root = client.getMap("m");
+    const list = new Y.Array<unknown>();
+    const title = new Y.Text("Hello world");
+    root.set("list", list);
+    root.set("title", title);
+    const card = new Y.Map<unknown>();
+    list.push([card, "plain"]);
+    card.set("label", "A");
+    const state = Y.encodeStateAsUpdate(client);
+    const update = replacementUpdate(state, "map", "m", {
+      list: [{ label: "B" }, "plain", 3],
+      title: "Hello there world",
+    });
+    const server = docFromState(state);
+    Y.applyUpdate(server, update!);
+    expect(server.getMap("m").get("title")).toBeInstanceOf(Y.Text);
+    expect((server.getMap("m").get("list") as Y.Array<unknown>).get(0)).toBeInstanceOf(Y.Map);
+    // A client's concurrent edit of the same card's other key and inside the title both survive the merge.
+    card.set("color", "red");
+    title.insert(0, ">> ");
+    Y.applyUpdate(client, update!);
+    expect(client.getMap("m").toJSON()).toEqual({
+      list: [{ label: "B", color: "red" }, "plain", 3],
+      title: ">> Hello there world",
+    });
   });
 });

@@ -1,39 +1,38 @@
 import { isDeepStrictEqual } from "node:util";
 import * as Y from "yjs";
 import type { CrdtType } from "./crdt-input";
-import { fragmentToXml, nodeToXml, parseXmlFragment, toYjs, xmlNodeToString } from "./xml-fragment";
+import { align, applySteps } from "./sequence-diff";
+import { editText } from "./text-diff";
+import { editChildren } from "./xml-diff";
+import { fragmentToXml, parseXmlFragment } from "./xml-fragment";
 
-// Replacing an editor's content with new JSON through the smallest Yjs operations that get there (common
-// prefix and suffix kept, changed map keys only), so live clients keep their cursors and a concurrent
-// change elsewhere in the document survives the merge.
+// Replacing an editor's content with new JSON through the smallest Yjs operations that get there, at every
+// depth: text edited by characters, only the changed map keys set, array items and XML nodes that did not
+// change kept and those of the same kind edited in place. Live clients keep their cursors, and a concurrent
+// change elsewhere in the document survives the merge. A write of the content as read changes nothing.
 
 type Json = unknown;
 type JsonObject = Record<string, Json>;
 
 const isObject = (v: Json): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Lengths of the common prefix and suffix of two sequences (the suffix never overlaps the prefix). */
-function commonEnds<T>(a: readonly T[], b: readonly T[], same: (x: T, y: T) => boolean) {
-  let start = 0;
-  while (start < a.length && start < b.length && same(a[start], b[start])) start++;
-  let end = 0;
-  while (end < a.length - start && end < b.length - start && same(a[a.length - 1 - end], b[b.length - 1 - end])) end++;
-  return { start, end };
+const jsonOf = (v: unknown): Json => (v instanceof Y.AbstractType ? v.toJSON() : v);
+
+/** JSON with object keys sorted: equal values, equal keys. */
+function stableKey(value: Json): string {
+  return JSON.stringify(value, (_k, v: Json) =>
+    isObject(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
+  );
 }
 
-const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
-const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
-
 function replaceText(text: Y.Text, next: string) {
-  const current = text.toString();
-  let { start, end } = commonEnds(current.split(""), next.split(""), (x, y) => x === y);
-  // Y.Text counts UTF-16 units; never cut a surrogate pair in half.
-  if (start > 0 && isHighSurrogate(current.charCodeAt(start - 1))) start--;
-  if (end > 0 && isLowSurrogate(current.charCodeAt(current.length - end))) end--;
-  const removed = current.length - start - end;
-  if (removed > 0) text.delete(start, removed);
-  const inserted = next.slice(start, next.length - end);
-  if (inserted) text.insert(start, inserted);
+  editText(text, [{ insert: text.toString() }], [{ insert: next }], false);
 }
 
 /** A plain object becomes a nested Y.Map, so that concurrent edits of different keys at any depth merge. */
@@ -44,32 +43,53 @@ function toMapValue(value: Json): Json | Y.Map<unknown> {
   return map;
 }
 
+/**
+ * Edits a shared type in place into `next` when it can hold it (a Y.Map an object, a Y.Array an array, a
+ * Y.Text a string); false when it cannot.
+ */
+function editInPlace(existing: unknown, next: Json): boolean {
+  if (existing instanceof Y.Map && isObject(next)) replaceMap(existing, next);
+  else if (existing instanceof Y.Array && Array.isArray(next)) replaceArray(existing, next);
+  else if (existing instanceof Y.Text && !(existing instanceof Y.XmlText) && typeof next === "string")
+    replaceText(existing, next);
+  else return false;
+  return true;
+}
+
 function replaceMap(map: Y.Map<unknown>, next: JsonObject) {
-  for (const key of [...map.keys()]) if (!(key in next)) map.delete(key);
+  for (const key of [...map.keys()]) if (!Object.hasOwn(next, key)) map.delete(key);
   for (const [key, value] of Object.entries(next)) {
     const existing = map.get(key);
-    if (isObject(value) && existing instanceof Y.Map) replaceMap(existing, value);
-    else if (existing instanceof Y.AbstractType || !map.has(key) || !isDeepStrictEqual(existing, value))
-      map.set(key, toMapValue(value));
+    if (map.has(key) && isDeepStrictEqual(jsonOf(existing), value)) continue;
+    if (!editInPlace(existing, value)) map.set(key, toMapValue(value));
   }
+}
+
+/** A kind for pairing array items to edit in place: only shared types can be edited, plain values are replaced. */
+function editableKind(value: unknown, index: number, side: string): string {
+  if (value instanceof Y.Map || isObject(value)) return "map";
+  if (value instanceof Y.Array || Array.isArray(value)) return "array";
+  if ((value instanceof Y.Text && !(value instanceof Y.XmlText)) || typeof value === "string") return "text";
+  return `${side}${index}`;
 }
 
 function replaceArray(array: Y.Array<unknown>, next: Json[]) {
   const current = array.toArray();
-  const { start, end } = commonEnds(current, next, isDeepStrictEqual);
-  const removed = current.length - start - end;
-  if (removed > 0) array.delete(start, removed);
-  const inserted = next.slice(start, next.length - end);
-  if (inserted.length) array.insert(start, inserted);
+  const steps = align(
+    current.map((v) => stableKey(jsonOf(v))),
+    next.map(stableKey),
+    current.map((v, i) => (v instanceof Y.AbstractType ? editableKind(v, i, "a") : `a${i}`)),
+    next.map((v, i) => editableKind(v, i, "b")),
+  );
+  applySteps(steps, next, {
+    delete: (index, count) => array.delete(index, count),
+    insert: (index, values) => array.insert(index, values),
+    edit: (from, to) => editInPlace(current[from], next[to]),
+  });
 }
 
 function replaceXml(fragment: Y.XmlFragment, xml: string) {
-  const next = parseXmlFragment(xml);
-  const { start, end } = commonEnds(fragment.toArray().map(nodeToXml), next.map(xmlNodeToString), (a, b) => a === b);
-  const removed = fragment.length - start - end;
-  if (removed > 0) fragment.delete(start, removed);
-  const inserted = next.slice(start, next.length - end);
-  if (inserted.length) fragment.insert(start, inserted.map(toYjs));
+  editChildren(fragment, parseXmlFragment(xml));
 }
 
 /** Makes the doc's `key` root hold `data` (already checked to fit `type`). */

@@ -68,6 +68,12 @@ export class CrdtLog implements Extension {
     await transaction((tx) => compactInto(tx, state.key, {}));
   }
 
+  /** The editor's data was deleted (Delete CRDT Data): nothing of the open document is stored back. */
+  rowDeleted(name: string) {
+    const state = this.docs.get(name);
+    if (state) state.rowExists = false;
+  }
+
   async afterUnloadDocument({ documentName: name }: afterUnloadDocumentPayload) {
     this.docs.delete(name);
   }

@@ -2,6 +2,7 @@ import { AllowedDomains } from "@/components/console/api-keys/allowed-domains";
 import { ApiKeyTabs } from "@/components/console/api-keys/api-key-tabs";
 import { ApiKeySwitches } from "@/components/console/api-keys/api-key-switches";
 import { AuthTokens } from "@/components/console/api-keys/auth-tokens";
+import { CrdtVersions } from "@/components/console/api-keys/crdt-versions";
 import { DeleteApiKey } from "@/components/console/api-keys/delete-api-key";
 import { GettingStarted } from "@/components/console/api-keys/getting-started";
 import { KeyTypeBadge } from "@/components/console/api-keys/key-type-badge";
@@ -98,6 +99,8 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
         </section>
 
         <LiveConnections apiKeyId={key.id} />
+
+        <CrdtVersions workspaceId={ws.id} apiKeyId={key.id} />
 
         <section aria-labelledby="revoke-heading" className={`${ui.card} border-red-200`}>
           <h2 id="revoke-heading" className={ui.cardTitle}>
