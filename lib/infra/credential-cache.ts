@@ -4,7 +4,8 @@ import { onReconnect, publish, subscribe } from "./notify-bus";
 
 // Verified credentials, remembered for WEFT_AUTH_CACHE_MS so that a busy client does not pay a database
 // round trip per call to prove the same token again. Keyed by the id and the token's keyed hash, so a hit
-// means this exact pair was verified before; failures are never remembered. A change of credentials is published on
+// means this exact pair was verified before; failures are never remembered. Facts every call of a key needs
+// beside its credentials live here too, under `apiKey:<id>:<name>` (the organizations being deleted). A change of credentials is published on
 // the notify bus in the changing transaction: every instance drops the entries of that key or workspace on receipt,
 // this one as soon as the transaction commits.
 

@@ -79,6 +79,7 @@ const state: State = (holder.__weftJobState ??= {
 /** Every module that defines jobs or worker loops; start-up loads them all before workers start. */
 export const jobModules: (() => Promise<unknown>)[] = [
   () => import("@/lib/domain/documents/migration-job"),
+  () => import("@/lib/domain/organizations/purge-job"),
   () => import("@/lib/domain/agents/execute-agent"),
   () => import("@/lib/domain/notifications/fanout-job"),
   () => import("@/lib/domain/email/send-trigger-email"),

@@ -5,12 +5,7 @@ import { getCrdtData, getCrdtDataInput } from "@/lib/domain/crdt/get-crdt-data";
 import { planCrdtUpdate, updateCrdtData } from "@/lib/domain/crdt/update-crdt-data";
 import { pushToLive } from "@/lib/live/push";
 import { defineEndpoint, type CommitContext } from "../define-endpoint";
-
-/** Add and Update answer `result{status, message}` with no `data` member. */
-const messageOnly = {
-  build: (_out: null, message: string) => ({ status: "success", message }),
-  schema: z.object({ status: z.literal("success"), message: z.string() }),
-};
+import { noData } from "./replies";
 
 /** Once a REST write has committed, open live documents of that editor get its Yjs diff. */
 async function pushWriteToLive(
@@ -46,7 +41,8 @@ export const crdtEndpoints = [
     writes: true,
     run: async (input, ctx) => ({ input, update: await addCrdtData(ctx.scope, input, ctx.tx) }),
     afterCommit: pushWriteToLive,
-    reply: messageOnly,
+    // Add and Update answer `result{status, message}` with no `data` member.
+    ...noData("CRDT data added successfully."),
   }),
   defineEndpoint({
     path: "/v2/crdt/get",
@@ -68,6 +64,7 @@ export const crdtEndpoints = [
     prepare: (input, ctx) => planCrdtUpdate(ctx.scope, input, ctx.db),
     run: async (input, ctx) => ({ input, update: await updateCrdtData(ctx.scope, input, ctx.prepared, ctx.tx) }),
     afterCommit: pushWriteToLive,
-    reply: messageOnly,
+    // Add and Update answer `result{status, message}` with no `data` member.
+    ...noData("CRDT data updated successfully."),
   }),
 ];
