@@ -1,4 +1,4 @@
-import { recallCredential, rememberCredential } from "@/lib/infra/credential-cache";
+import { cachedCredential } from "@/lib/infra/credential-cache";
 import { constantTimeEqual, tokenHash } from "@/lib/infra/crypto";
 import { db } from "@/lib/infra/db";
 import { denied } from "@/lib/domain/errors";
@@ -54,10 +54,6 @@ async function authenticateApiKey(headers: Headers): Promise<Scope> {
 }
 
 /** The scope of a credential verified within WEFT_AUTH_CACHE_MS, or of `verify` now (remembered on success). */
-async function verifiedOnce(cacheKey: string, verify: () => Promise<Scope>): Promise<Scope> {
-  const cached = recallCredential<Scope>(cacheKey);
-  if (cached) return cached;
-  const scope = await verify();
-  rememberCredential(cacheKey, scope);
-  return scope;
+function verifiedOnce(cacheKey: string, verify: () => Promise<Scope>): Promise<Scope> {
+  return cachedCredential(cacheKey, verify);
 }

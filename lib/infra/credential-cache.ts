@@ -19,7 +19,10 @@ interface Entry<T> {
 const holder = globalThis as unknown as { __weftCredentials?: Map<string, Entry<unknown>> };
 const entries = (holder.__weftCredentials ??= new Map());
 
-export function recallCredential<T>(key: string): T | undefined {
+/** Bumped by every forget: a value read from the database before a forget must not be remembered after it. */
+let generation = 0;
+
+function recall<T>(key: string): T | undefined {
   const entry = entries.get(key);
   if (!entry) return undefined;
   if (entry.expiresAt <= Date.now()) {
@@ -29,17 +32,27 @@ export function recallCredential<T>(key: string): T | undefined {
   return entry.value as T;
 }
 
-export function rememberCredential<T>(key: string, value: T): void {
+/**
+ * The value remembered under `key`, or `load()`'s (remembered for WEFT_AUTH_CACHE_MS, unless a change was
+ * published while it loaded: then the next call loads again). A failing `load` is not remembered.
+ */
+export async function cachedCredential<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const cached = recall<T>(key);
+  if (cached !== undefined) return cached;
+  const since = generation;
+  const value = await load();
   const ttl = env().WEFT_AUTH_CACHE_MS;
-  if (ttl === 0) return;
+  if (ttl === 0 || since !== generation) return value;
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   entries.set(key, { value, expiresAt: Date.now() + ttl });
+  return value;
 }
 
 export const CREDENTIALS_CHANNEL = "weft_credentials";
 
 /** Drops the entries of `ref` (`apiKey:<id>` or `workspace:<id>`), or every entry. */
 export function forgetCredentials(ref?: string): void {
+  generation += 1;
   if (ref === undefined) return entries.clear();
   const prefix = `${ref}:`;
   for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);

@@ -1,4 +1,4 @@
-import { credentialsChanged, recallCredential, rememberCredential } from "@/lib/infra/credential-cache";
+import { cachedCredential, credentialsChanged } from "@/lib/infra/credential-cache";
 import type { Reader, Tx } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
@@ -12,16 +12,14 @@ import { ORGANIZATION_DELETING } from "./organization-scope";
 
 const cacheKey = (apiKeyId: string) => `apiKey:${apiKeyId}:deleted-organizations`;
 
-async function deletedOrganizations(db: Reader, apiKeyId: string): Promise<Set<string>> {
-  const cached = recallCredential<Set<string>>(cacheKey(apiKeyId));
-  if (cached) return cached;
-  const rows = await db.organization.findMany({
-    where: { apiKeyId, deletedAt: { not: null } },
-    select: { organizationId: true },
+function deletedOrganizations(db: Reader, apiKeyId: string): Promise<Set<string>> {
+  return cachedCredential(cacheKey(apiKeyId), async () => {
+    const rows = await db.organization.findMany({
+      where: { apiKeyId, deletedAt: { not: null } },
+      select: { organizationId: true },
+    });
+    return new Set(rows.map((r) => r.organizationId));
   });
-  const ids = new Set(rows.map((r) => r.organizationId));
-  rememberCredential(cacheKey(apiKeyId), ids);
-  return ids;
 }
 
 /** Refuses an operation on an organization that is being deleted. */
