@@ -29,6 +29,21 @@ export class LiveRefusal extends Error {
   }
 }
 
+/**
+ * Why an open connection is closed when its access is checked again: a disabled or deleted organization or
+ * document by that name, anything else (a revoked grant, a reset or expired token) `access-revoked`.
+ */
+export function closeReason(refusal: LiveRefusal): string {
+  switch (refusal.reason) {
+    case "organization-deleted":
+    case "organization-disabled":
+    case "document-disabled":
+      return refusal.reason;
+    default:
+      return "access-revoked";
+  }
+}
+
 export interface LiveAccess {
   kind: "user" | "service";
   readOnly: boolean;

@@ -20,7 +20,7 @@ import { errorFields, log } from "@/lib/infra/log";
 import { documentName, parseDocumentName } from "./document-name";
 import { liveHandle, setLiveHandle, type LiveHandle } from "./live-handle";
 import { updateOfFrame } from "./frames";
-import { LiveRefusal, verifyLiveToken, type LiveAccess } from "./live-auth";
+import { closeReason, LiveRefusal, verifyLiveToken, type LiveAccess } from "./live-auth";
 import { startRelay, type Relay } from "./relay";
 import { SocketGuards, type LiveSocket } from "./socket-guard";
 
@@ -200,8 +200,9 @@ export async function startLive(): Promise<LiveHandle> {
     relay?.publishRest(name, update);
   }
 
-  // A revoked grant or a reset token closes the connections it admitted: each distinct (token, document)
-  // is verified again every WEFT_LIVE_RECHECK_MS.
+  // A revoked grant, a reset token, a disabled or deleted organization or document closes the connections it
+  // admitted, and a changed role makes them reconnect: each distinct (token, document) is verified again every
+  // WEFT_LIVE_RECHECK_MS.
   let rechecking = false;
   const recheck = setInterval(async () => {
     if (rechecking) return;
@@ -230,11 +231,12 @@ export async function startLive(): Promise<LiveHandle> {
     }
     for (const { ctx, connections } of groups.values()) {
       const now = await verifyLiveToken(ctx.token!, ctx.key!, ctx.socket.clientIp).catch((err) => {
-        if (err instanceof LiveRefusal) return undefined;
+        if (err instanceof LiveRefusal) return err;
         throw err;
       });
-      if (now && now.readOnly === ctx.access!.readOnly) continue;
-      for (const c of connections) c.close({ code: 4403, reason: "access-revoked" });
+      if (!(now instanceof LiveRefusal) && now.readOnly === ctx.access!.readOnly) continue;
+      const reason = now instanceof LiveRefusal ? closeReason(now) : "access-changed";
+      for (const c of connections) c.close({ code: 4403, reason });
     }
   }
 

@@ -632,7 +632,10 @@ describe("Move Documents", () => {
       documentIds: Array.from({ length: 31 }, (_, i) => `d${i}`),
       folderId: "f",
     });
-    expect(many.body.error).toEqual({ status: "INVALID_ARGUMENT", message: "documentIds must contain at most 30 items." });
+    expect(many.body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "documentIds must contain at most 30 items.",
+    });
   });
 });
 
@@ -655,7 +658,11 @@ describe("Update Access for Documents", () => {
         status: "success",
         message: "Updated access for documents successfully.",
         data: {
-          yourDocumentId: { success: true, accessType: "organizationPrivate", message: "Document access type updated." },
+          yourDocumentId: {
+            success: true,
+            accessType: "organizationPrivate",
+            message: "Document access type updated.",
+          },
           "yourDocumentId1, yourDocumentId2": { success: false, message: "Document does not exist" },
         },
       },

@@ -362,7 +362,8 @@ describe("Update Access for Folders", () => {
       const folders = await api("/v2/organizations/folders/get", { organizationId: "yourOrganizationId" });
       const documents = await api("/v2/organizations/documents/get", { organizationId: "yourOrganizationId" });
       const out: Record<string, string> = {};
-      for (const f of folders.body.result.data) out[f.folderId] = `${f.accessType}${f.inheritAccessFromParent ? "*" : ""}`;
+      for (const f of folders.body.result.data)
+        out[f.folderId] = `${f.accessType}${f.inheritAccessFromParent ? "*" : ""}`;
       for (const d of documents.body.result.data) out[d.id] = d.accessType;
       return out;
     };

@@ -25,7 +25,9 @@ async function populate(api: Api, apiKey: string, organizationId: string, docume
     }),
   );
   for (let start = 0; start < documents; start += 1000) {
-    const batch = Array.from({ length: Math.min(1000, documents - start) }, (_, i) => ({ documentId: `d${start + i}` }));
+    const batch = Array.from({ length: Math.min(1000, documents - start) }, (_, i) => ({
+      documentId: `d${start + i}`,
+    }));
     ok(await api("/v2/organizations/documents/add", { organizationId, folderId: "g", documents: batch }));
   }
   ok(await api("/v2/users/add", { organizationId, users: [{ ...ada, organizationUserGroupIds: ["eng"] }] }));
@@ -44,7 +46,11 @@ async function populate(api: Api, apiKey: string, organizationId: string, docume
       commentAnnotations: [{ annotationId: "a1", commentData: [{ commentText: "hello", from: ada }] }],
     }),
   );
-  const comments = await api("/v2/commentannotations/comments/get", { organizationId, documentId: "d1", annotationId: "a1" });
+  const comments = await api("/v2/commentannotations/comments/get", {
+    organizationId,
+    documentId: "d1",
+    annotationId: "a1",
+  });
   ok(
     await api("/v2/commentannotations/comments/reactions/add", {
       organizationId,
@@ -70,13 +76,13 @@ async function populate(api: Api, apiKey: string, organizationId: string, docume
     await api("/v2/activities/add", {
       organizationId,
       documentId: "d3",
-      activities: [{ id: "act", featureType: "comment", actionType: "comment.add", actionUser: ada, targetEntityId: "a1" }],
+      activities: [
+        { id: "act", featureType: "comment", actionType: "comment.add", actionUser: ada, targetEntityId: "a1" },
+      ],
     }),
   );
   ok(await api("/v2/crdt/add", { organizationId, documentId: "d4", editorId: "e", data: "text", type: "text" }));
-  ok(
-    await api("/v2/organizations/documents/migrate", { organizationId, documentId: "d5", newDocumentId: "d5-moved" }),
-  );
+  ok(await api("/v2/organizations/documents/migrate", { organizationId, documentId: "d5", newDocumentId: "d5-moved" }));
   // A live client's edit not compacted yet, and an agent run: written here as the live server and the agent
   // worker write them.
   await db().crdtUpdate.create({
@@ -118,7 +124,10 @@ async function rowsOf(apiKey: string, organizationId: string): Promise<Record<st
   return counts;
 }
 
-const filled = (counts: Record<string, number>) => Object.keys(counts).filter((t) => counts[t] > 0).sort();
+const filled = (counts: Record<string, number>) =>
+  Object.keys(counts)
+    .filter((t) => counts[t] > 0)
+    .sort();
 
 describe("deleting an organization of 10,000 documents", () => {
   it("hides it at once, purges every table in the background while a client reads, and touches nothing else", async () => {
@@ -187,7 +196,9 @@ describe("deleting an organization of 10,000 documents", () => {
     expect(progressed).toBe(true);
     expect(filled(await rowsOf(w.apiKey, "big"))).toEqual([]);
     expect(await rowsOf(w.apiKey, "kept")).toEqual(kept);
-    const reused = await api("/v2/organizations/add", { organizations: [{ organizationId: "big", organizationName: "New" }] });
+    const reused = await api("/v2/organizations/add", {
+      organizations: [{ organizationId: "big", organizationName: "New" }],
+    });
     expect(reused.body.result.data.big.success).toBe(true);
     expect((await api("/v2/crdt/get", { organizationId: "big", documentId: "d4" })).body.result.data).toEqual([]);
   }, 600_000);

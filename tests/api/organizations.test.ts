@@ -210,7 +210,10 @@ describe("Update Disabled State for Organizations", () => {
       documents: [{ documentId: "still-writable" }],
     });
     expect(doc.body.result.data["still-writable"].success).toBe(true);
-    await api("/v2/organizations/access/disablestate/update", { organizationIds: ["yourOrganizationId1"], disabled: false });
+    await api("/v2/organizations/access/disablestate/update", {
+      organizationIds: ["yourOrganizationId1"],
+      disabled: false,
+    });
     expect((await api("/v2/organizations/get", {})).body.result.data[0].disabled).toBe(false);
     const missing = await api("/v2/organizations/access/disablestate/update", { organizationIds: ["a"] });
     expect(missing.body.error).toEqual({ status: "INVALID_ARGUMENT", message: "disabled is required." });
@@ -232,7 +235,9 @@ describe("Delete Organizations", () => {
       documents: [{ documentId: "doc", documentName: "Old" }],
     });
     await api("/v2/users/add", { organizationId: "yourOrganizationId1", users: [{ userId: "u", name: "U" }] });
-    const res = await api("/v2/organizations/delete", { organizationIds: ["yourOrganizationId1", "yourOrganizationId2"] });
+    const res = await api("/v2/organizations/delete", {
+      organizationIds: ["yourOrganizationId1", "yourOrganizationId2"],
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       result: {
@@ -267,21 +272,23 @@ describe("Delete Organizations", () => {
       success: false,
       message: expect.stringMatching(/^Organization does not exist: it was deleted/),
     });
-    expect((await api("/v2/organizations/delete", { organizationIds: ["yourOrganizationId1"] })).body.result.data)
-      .toMatchObject({ yourOrganizationId1: { success: false, message: "Organization does not exist" } });
+    expect(
+      (await api("/v2/organizations/delete", { organizationIds: ["yourOrganizationId1"] })).body.result.data,
+    ).toMatchObject({ yourOrganizationId1: { success: false, message: "Organization does not exist" } });
 
     // The purge job removes the row last; then the id is free and starts empty.
     await waitFor(
-      async () => (await db().organization.count({ where: { apiKeyId: w.apiKey, organizationId: "yourOrganizationId1" } })) === 0,
+      async () =>
+        (await db().organization.count({ where: { apiKeyId: w.apiKey, organizationId: "yourOrganizationId1" } })) === 0,
       30_000,
     );
     const reborn = await api("/v2/organizations/add", {
       organizations: [{ organizationId: "yourOrganizationId1", organizationName: "Reborn" }],
     });
     expect(reborn.body.result.data.yourOrganizationId1.success).toBe(true);
-    expect((await api("/v2/organizations/documents/get", { organizationId: "yourOrganizationId1" })).body.result.data).toEqual(
-      [],
-    );
+    expect(
+      (await api("/v2/organizations/documents/get", { organizationId: "yourOrganizationId1" })).body.result.data,
+    ).toEqual([]);
     expect((await api("/v2/users/get", { organizationId: "yourOrganizationId1" })).body.result.data).toEqual([]);
     expect((await api("/v2/organizations/documents/get", { organizationId: "kept" })).status).toBe(200);
   });

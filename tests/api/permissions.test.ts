@@ -248,7 +248,11 @@ describe("Get Permissions", () => {
             folders: { folder2: { accessRole: "editor", accessType: "restricted" } },
             documents: {
               // The document's own grant decides (viewer), over the folder's and the organization's.
-              "document1-26-may-2025-folder2": { accessRole: "viewer", accessType: "restricted", expiresAt: 4_000_000_000 },
+              "document1-26-may-2025-folder2": {
+                accessRole: "viewer",
+                accessType: "restricted",
+                expiresAt: 4_000_000_000,
+              },
               document5: {
                 error: "User does not have access to document",
                 errorCode: "permission_denied",
@@ -260,7 +264,11 @@ describe("Get Permissions", () => {
           },
           stranger: {
             folders: {
-              folder2: { error: "User does not have access to folder", errorCode: "permission_denied", accessType: "restricted" },
+              folder2: {
+                error: "User does not have access to folder",
+                errorCode: "permission_denied",
+                accessType: "restricted",
+              },
             },
             documents: {
               "document1-26-may-2025-folder2": {

@@ -266,7 +266,11 @@ describe("group permissions and Delete User Groups (weft extensions)", () => {
         message: "Organization User Groups deleted successfully.",
         data: {
           reviewers: { success: true, id: expect.stringMatching(/^grp_/), message: "Organization user group deleted." },
-          nope: { success: false, id: expect.stringMatching(/^grp_/), message: "Organization user group does not exist." },
+          nope: {
+            success: false,
+            id: expect.stringMatching(/^grp_/),
+            message: "Organization user group does not exist.",
+          },
         },
       },
     });

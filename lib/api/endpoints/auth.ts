@@ -35,7 +35,8 @@ export const authEndpoints = [
   defineEndpoint({
     path: "/v2/auth/permissions/remove",
     auth: "apiKey",
-    summary: "Remove Permissions: takes stored grants back; live connections that lose access close at their next check.",
+    summary:
+      "Remove Permissions: takes stored grants back; live connections that lose access close at their next check.",
     input: removePermissionsInput,
     output: z.null(),
     message: "Permissions removed successfully.",

@@ -13,11 +13,7 @@ import { getDocuments, getDocumentsInput } from "@/lib/domain/documents/get-docu
 import { getMigrationStatus, migrationStatusInput } from "@/lib/domain/documents/get-migration-status";
 import { migrateDocuments, migrateDocumentsInput } from "@/lib/domain/documents/migrate-documents";
 import { moveDocuments, moveDocumentsInput } from "@/lib/domain/documents/move-documents";
-import {
-  failUnlessAllUpdated,
-  updateDocuments,
-  updateDocumentsInput,
-} from "@/lib/domain/documents/update-documents";
+import { failUnlessAllUpdated, updateDocuments, updateDocumentsInput } from "@/lib/domain/documents/update-documents";
 import { updateDocumentsAccess, updateDocumentsAccessInput } from "@/lib/domain/documents/update-documents-access";
 import {
   updateDocumentsDisabledState,
@@ -94,8 +90,7 @@ export const documentEndpoints = [
   defineEndpoint({
     path: "/v2/organizations/documents/move",
     auth: "apiKey",
-    summary:
-      "Move Documents (at most 30) into a folder; documents that inherit their access type take the folder's.",
+    summary: "Move Documents (at most 30) into a folder; documents that inherit their access type take the folder's.",
     input: moveDocumentsInput,
     output: z.null(),
     message: "Documents moved successfully.",

@@ -57,7 +57,8 @@ export const organizationEndpoints = [
   defineEndpoint({
     path: "/v2/organizations/access/disablestate/update",
     auth: "apiKey",
-    summary: "Update Disabled State for Organizations: end users lose (or regain) all access; key-level REST keeps working.",
+    summary:
+      "Update Disabled State for Organizations: end users lose (or regain) all access; key-level REST keeps working.",
     input: updateOrganizationsDisabledStateInput,
     output: itemResults,
     message: "Updated disable state for Organization(s) successfully.",

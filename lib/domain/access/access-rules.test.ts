@@ -17,7 +17,12 @@ const doc = (accessType: ResourceFact["accessType"], folders: string[] = [], dis
   disabled,
   folders,
 });
-const grant = (type: GrantFact["type"], id: string, accessRole: GrantFact["accessRole"] = "editor", expiresAt?: number) => ({
+const grant = (
+  type: GrantFact["type"],
+  id: string,
+  accessRole: GrantFact["accessRole"] = "editor",
+  expiresAt?: number,
+) => ({
   type,
   id,
   accessRole,
@@ -45,12 +50,18 @@ describe("access rules", () => {
   });
 
   it("restricted: only a document or folder grant opens it, not membership of the organization", () => {
-    expect(decide(doc("restricted"), [grant("organization", "o")])).toMatchObject({ role: null, reason: "not-permitted" });
+    expect(decide(doc("restricted"), [grant("organization", "o")])).toMatchObject({
+      role: null,
+      reason: "not-permitted",
+    });
     expect(decide(doc("restricted", ["top", "inner"]), [grant("folder", "top", "viewer")])).toMatchObject({
       role: "viewer",
       reason: "folder-grant",
     });
-    expect(decide(doc("restricted"), [grant("document", "d")])).toMatchObject({ role: "editor", reason: "document-grant" });
+    expect(decide(doc("restricted"), [grant("document", "d")])).toMatchObject({
+      role: "editor",
+      reason: "document-grant",
+    });
   });
 
   it("the most specific grant decides: document over the nearest folder over folders above over organization", () => {
@@ -68,9 +79,9 @@ describe("access rules", () => {
       role: "editor",
       expiresAt: NOW + 5,
     });
-    expect(decide(doc("restricted"), [grant("document", "d", "editor", NOW + 5), grant("document", "d")])).not.toHaveProperty(
-      "expiresAt",
-    );
+    expect(
+      decide(doc("restricted"), [grant("document", "d", "editor", NOW + 5), grant("document", "d")]),
+    ).not.toHaveProperty("expiresAt");
   });
 
   it("disabled and deleted shut end users out whatever they are granted; a service token only by a delete", () => {

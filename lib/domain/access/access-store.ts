@@ -81,7 +81,10 @@ export async function readAccessFacts(db: Reader, org: OrgScope, q: AccessQuery)
     userIds.length
       ? db.userGroupMember.findMany({
           where: { ...org, userId: { in: userIds } },
-          select: { userId: true, group: { select: { grants: { where: coveringGrants(org, documentIds), select: grantSelect } } } },
+          select: {
+            userId: true,
+            group: { select: { grants: { where: coveringGrants(org, documentIds), select: grantSelect } } },
+          },
         })
       : [],
   ]);

@@ -7,7 +7,7 @@ import { readAccessFacts } from "./access-store";
 // user-scoped REST checks (Get Permissions, Add Notifications' verifyUserPermissions) and the console ask it.
 // The rules are in access-rules.ts; docs/live.md and docs/tokens.md describe them for users.
 
-export type { Access, AccessReason, Role } from "./access-rules";
+export type { Access } from "./access-rules";
 
 export interface DocumentRef {
   apiKeyId: string;
@@ -31,12 +31,7 @@ export function tokenGrants(resources: readonly GrantedResource[], organizationI
 }
 
 /** What `who` may do with the document now: `role` editor, viewer or null (no access), and why. */
-export async function documentAccess(
-  db: Reader,
-  ref: DocumentRef,
-  who: Principal,
-  now = Date.now(),
-): Promise<Access> {
+export async function documentAccess(db: Reader, ref: DocumentRef, who: Principal, now = Date.now()): Promise<Access> {
   const org = { apiKeyId: ref.apiKeyId, organizationId: ref.organizationId };
   const userIds = "userId" in who ? [who.userId] : [];
   const facts = await readAccessFacts(db, org, { documentIds: [ref.documentId], userIds });

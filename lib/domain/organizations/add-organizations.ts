@@ -36,7 +36,11 @@ export async function addOrganizations(
   const deleting = new Set(
     (
       await tx.organization.findMany({
-        where: { apiKeyId: scope.apiKeyId, organizationId: { in: ids.filter((id) => !added.has(id)) }, deletedAt: { not: null } },
+        where: {
+          apiKeyId: scope.apiKeyId,
+          organizationId: { in: ids.filter((id) => !added.has(id)) },
+          deletedAt: { not: null },
+        },
         select: { organizationId: true },
       })
     ).map((o) => o.organizationId),

@@ -41,10 +41,10 @@ export async function purgeOrganization(org: OrgScope, ctx: Pick<JobContext, "db
     for (const t of tables) total += await countScopedRows(ctx.db, t, COLUMN, org.apiKeyId, org.organizationId);
     await ctx.db.organization.updateMany({ where: org, data: { purgeTotal: total } });
   }
-  for (let pass = true; pass; ) {
+  for (let pass = true; pass;) {
     pass = false;
     for (const table of tables) {
-      for (let deleted = PURGE_CHUNK; deleted === PURGE_CHUNK; ) {
+      for (let deleted = PURGE_CHUNK; deleted === PURGE_CHUNK;) {
         deleted = await ctx.transaction(async (tx) => {
           const n = await deleteScopedRows(tx, table, COLUMN, org.apiKeyId, org.organizationId, PURGE_CHUNK);
           if (n) await countPurge(tx, org, n);

@@ -7,7 +7,9 @@ import { organizationRowId, orgScope } from "./organization-scope";
 import { renameOrganizations } from "./organizations-store";
 
 export const updateOrganizationsInput = z.strictObject({
-  organizations: batchOf(z.strictObject({ organizationId: clientId, organizationName: z.string().max(1000).optional() })),
+  organizations: batchOf(
+    z.strictObject({ organizationId: clientId, organizationName: z.string().max(1000).optional() }),
+  ),
 });
 
 /** The per-item failure of the organization batch operations (no period, as the reference shows it). */

@@ -21,7 +21,11 @@ const DENIED: Record<string, string> = {
   "document-disabled": "Document is disabled",
 };
 
-function entry(access: Omit<Access, "accessType"> & Partial<Pick<Access, "accessType">>, kind: "organization" | "folder" | "document", withType: boolean): PermissionEntry {
+function entry(
+  access: Omit<Access, "accessType"> & Partial<Pick<Access, "accessType">>,
+  kind: "organization" | "folder" | "document",
+  withType: boolean,
+): PermissionEntry {
   const accessType = withType && access.accessType ? { accessType: access.accessType } : {};
   if (!access.role)
     return {
@@ -51,7 +55,8 @@ export async function getPermissions(scope: ApiKeyScope, input: z.output<typeof 
   const data = byClientId<UserPermissions>();
   for (const userId of input.userIds) {
     const grants = facts.grants.get(userId)!;
-    const decide = (resource: ResourceFact) => userAccess(input.organizationId, facts.organization, resource, grants, now);
+    const decide = (resource: ResourceFact) =>
+      userAccess(input.organizationId, facts.organization, resource, grants, now);
     const answer: UserPermissions = {
       organization: byClientId<PermissionEntry>(),
       ...(input.folderIds && { folders: byClientId<PermissionEntry>() }),

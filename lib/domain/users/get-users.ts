@@ -77,7 +77,12 @@ export async function getUsers(scope: ApiKeyScope, input: z.output<typeof getUse
     };
     const rows = await tx.organizationUser.findMany({
       ...pageArgs(input, { ...org, ...userIds, ...groups, memberships: { some: { ...resource, ...live } } }),
-      select: { ...profileSelect, id: true, createdAt: true, groups: { select: { groupId: true }, orderBy: { groupId: "asc" } } },
+      select: {
+        ...profileSelect,
+        id: true,
+        createdAt: true,
+        groups: { select: { groupId: true }, orderBy: { groupId: "asc" } },
+      },
     });
     const { page: users, nextPageToken } = takePage(rows, input.pageSize);
     return { users: users.map((p) => view({ ...p, groupIds: p.groups.map((g) => g.groupId) })), nextPageToken };

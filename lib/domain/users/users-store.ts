@@ -47,7 +47,9 @@ export async function saveProfiles(tx: Tx, org: OrgScope, users: UserProfileInpu
   await setUsersGroups(
     tx,
     org,
-    users.flatMap((u) => (u.organizationUserGroupIds ? [{ userId: u.userId, groupIds: u.organizationUserGroupIds }] : [])),
+    users.flatMap((u) =>
+      u.organizationUserGroupIds ? [{ userId: u.userId, groupIds: u.organizationUserGroupIds }] : [],
+    ),
   );
 }
 
