@@ -101,6 +101,21 @@ export async function moveDocuments(
   return new Set(rows.map((r) => r.documentId));
 }
 
+/** Sets `data` on those of the documents that exist; returns their documentIds. */
+export async function updateExistingDocuments(
+  tx: Tx,
+  org: OrgScope,
+  documentIds: string[],
+  data: Prisma.DocumentUpdateManyMutationInput,
+): Promise<Set<string>> {
+  const rows = await tx.document.updateManyAndReturn({
+    where: { ...org, documentId: { in: documentIds } },
+    data,
+    select: { documentId: true },
+  });
+  return new Set(rows.map((r) => r.documentId));
+}
+
 /** Renames documents (a null name keeps the stored one); returns the documentIds that exist. */
 export async function renameDocuments(
   tx: Tx,

@@ -5,7 +5,7 @@ import { accessType, clientId, type AccessType } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import { lockOrganization } from "../organizations/organizations-store";
 import type { ApiKeyScope } from "../scope";
-import { DOCUMENT_MISSING } from "./documents-store";
+import { DOCUMENT_MISSING, updateExistingDocuments } from "./documents-store";
 
 export const updateDocumentsAccessInput = z.strictObject({
   organizationId: clientId,
@@ -27,10 +27,10 @@ export async function updateDocumentsAccess(
   const org = orgScope(scope, input.organizationId);
   assertDistinct(input.documentIds, "documentIds");
   await lockOrganization(tx, org);
-  const where = { ...org, documentId: { in: input.documentIds } };
-  const existing = await tx.document.findMany({ where, select: { documentId: true } });
-  await tx.document.updateMany({ where, data: { accessType: input.accessType, inheritAccessFromParent: false } });
-  const found = new Set(existing.map((d) => d.documentId));
+  const found = await updateExistingDocuments(tx, org, input.documentIds, {
+    accessType: input.accessType,
+    inheritAccessFromParent: false,
+  });
   const results = byClientId<Result>();
   for (const documentId of input.documentIds) {
     results[documentId] = found.has(documentId)

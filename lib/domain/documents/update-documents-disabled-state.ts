@@ -4,7 +4,7 @@ import { assertDistinct, batchOf, byClientId } from "../batch";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
-import { DOCUMENT_MISSING } from "./documents-store";
+import { DOCUMENT_MISSING, updateExistingDocuments } from "./documents-store";
 
 export const updateDocumentsDisabledStateInput = z.strictObject({
   organizationId: clientId,
@@ -25,10 +25,7 @@ export async function updateDocumentsDisabledState(
 ) {
   const org = orgScope(scope, input.organizationId);
   assertDistinct(input.documentIds, "documentIds");
-  const where = { ...org, documentId: { in: input.documentIds } };
-  const existing = await tx.document.findMany({ where, select: { documentId: true } });
-  await tx.document.updateMany({ where, data: { disabled: input.disabled } });
-  const found = new Set(existing.map((d) => d.documentId));
+  const found = await updateExistingDocuments(tx, org, input.documentIds, { disabled: input.disabled });
   const results = byClientId<Result>();
   for (const documentId of input.documentIds) {
     results[documentId] = found.has(documentId)

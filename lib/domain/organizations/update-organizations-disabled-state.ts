@@ -21,10 +21,12 @@ export async function updateOrganizationsDisabledState(
   tx: Tx,
 ): Promise<ItemResults> {
   assertDistinct(input.organizationIds, "organizationIds");
-  const where = { apiKeyId: scope.apiKeyId, organizationId: { in: input.organizationIds }, deletedAt: null };
-  const existing = await tx.organization.findMany({ where, select: { organizationId: true } });
-  await tx.organization.updateMany({ where, data: { disabled: input.disabled } });
-  const found = new Set(existing.map((o) => o.organizationId));
+  const updated = await tx.organization.updateManyAndReturn({
+    where: { apiKeyId: scope.apiKeyId, organizationId: { in: input.organizationIds }, deletedAt: null },
+    data: { disabled: input.disabled },
+    select: { organizationId: true },
+  });
+  const found = new Set(updated.map((o) => o.organizationId));
   const results = byClientId<ItemResult>();
   for (const organizationId of input.organizationIds) {
     const id = organizationRowId(orgScope(scope, organizationId));

@@ -33,13 +33,15 @@ export const removeGroupPermissionsInput = z.strictObject({
   permissions: z.strictObject({ resources: batchOf(z.strictObject(ref)) }),
 });
 
-function checkResources(org: OrgScope, resources: { type: string; id: string }[]) {
+/** The resources must name the group's own organization; the group must exist (locked until the end). */
+async function checkTarget(tx: Tx, org: OrgScope, groupId: string, resources: { type: string; id: string }[]) {
   assertDistinct(
     resources.map((r) => `${r.type}\n${r.id}`),
     "permissions.resources",
   );
   const i = resources.findIndex((r) => r.type === "organization" && r.id !== org.organizationId);
   if (i >= 0) throw invalid(`permissions.resources[${i}].id must be the group's organizationId.`);
+  await lockGroup(tx, org, groupId);
 }
 
 /** Grants the group each resource (editor unless said); a grant that exists takes the new role and expiry. */
@@ -50,8 +52,7 @@ export async function addGroupPermissions(
 ) {
   const org = orgScope(scope, input.organizationId);
   const resources = input.permissions.resources;
-  checkResources(org, resources);
-  await lockGroup(tx, org, input.organizationUserGroupId);
+  await checkTarget(tx, org, input.organizationUserGroupId, resources);
   await saveGroupGrants(
     tx,
     org,
@@ -74,8 +75,7 @@ export async function removeGroupPermissions(
 ) {
   const org = orgScope(scope, input.organizationId);
   const resources = input.permissions.resources;
-  checkResources(org, resources);
-  await lockGroup(tx, org, input.organizationUserGroupId);
+  await checkTarget(tx, org, input.organizationUserGroupId, resources);
   await tx.userGroupGrant.deleteMany({
     where: {
       ...org,
