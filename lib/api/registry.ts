@@ -12,6 +12,7 @@ import { commentEndpoints } from "./endpoints/comments";
 import { userDataEndpoints } from "./endpoints/user-data";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { userEndpoints } from "./endpoints/users";
+import { userGroupEndpoints } from "./endpoints/user-groups";
 import { workspaceEndpoints } from "./endpoints/workspace";
 import { emailEndpoints } from "./endpoints/email";
 import { webhookEndpoints } from "./endpoints/webhooks";
@@ -24,6 +25,7 @@ export const endpoints = [
   ...folderEndpoints,
   ...documentEndpoints,
   ...userEndpoints,
+  ...userGroupEndpoints,
   ...authEndpoints,
   ...crdtEndpoints,
   ...aiEndpoints,

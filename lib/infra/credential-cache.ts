@@ -5,7 +5,8 @@ import { processSlot } from "./process-state";
 
 // Verified credentials, remembered for WEFT_AUTH_CACHE_MS so that a busy client does not pay a database
 // round trip per call to prove the same token again. Keyed by the id and the token's keyed hash, so a hit
-// means this exact pair was verified before; failures are never remembered. A change of credentials is published on
+// means this exact pair was verified before; failures are never remembered. Facts every call of a key needs
+// beside its credentials live here too, under `apiKey:<id>:<name>` (the organizations being deleted). A change of credentials is published on
 // the notify bus in the changing transaction: every instance drops the entries of that key or workspace on receipt,
 // this one as soon as the transaction commits. A verification that read the database before such a change and
 // finishes after it is not remembered: each key or workspace has a generation, bumped by every change, and a
@@ -55,6 +56,19 @@ export function rememberCredential<T>(key: string, value: T, generation: string)
   if (ttl === 0 || generation !== credentialGeneration(key)) return;
   if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   entries.set(key, { value, expiresAt: Date.now() + ttl });
+}
+
+/**
+ * The value remembered under `key`, or `load()`'s (remembered for WEFT_AUTH_CACHE_MS, unless its key or
+ * workspace changed while it loaded: then the next call loads again). A failing `load` is not remembered.
+ */
+export async function cachedCredential<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const cached = recallCredential<T>(key);
+  if (cached !== undefined) return cached;
+  const generation = credentialGeneration(key);
+  const value = await load();
+  rememberCredential(key, value, generation);
+  return value;
 }
 
 export const CREDENTIALS_CHANNEL = "weft_credentials";

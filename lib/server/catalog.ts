@@ -2,6 +2,7 @@ import { executeAgentJob } from "@/lib/domain/agents/execute-agent";
 import { migrationJob } from "@/lib/domain/documents/migration-job";
 import { sendTriggerEmail } from "@/lib/domain/email/send-trigger-email";
 import { fanoutJob } from "@/lib/domain/notifications/fanout-job";
+import { purgeJob } from "@/lib/domain/organizations/purge-job";
 import { usageSweepJob } from "@/lib/domain/usage/sweep-job";
 import { pruneIdempotencyJob } from "@/lib/infra/idempotency-store";
 import type { JobKind } from "@/lib/infra/jobs/define-job";
@@ -14,6 +15,7 @@ import { webhookDeliveryWorker } from "./workers/webhook-delivery";
 
 export const jobKinds: readonly JobKind[] = [
   migrationJob,
+  purgeJob,
   executeAgentJob,
   fanoutJob,
   sendTriggerEmail,

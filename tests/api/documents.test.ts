@@ -555,3 +555,203 @@ describe("tenant isolation", () => {
     ]);
   });
 });
+
+describe("Update Documents", () => {
+  it("renames documents; with a missing one the others stay updated and the call answers INTERNAL with details", async () => {
+    const api = asKey(await newWorkspace());
+    await api("/v2/organizations/documents/add", {
+      organizationId: "yourOrganizationId",
+      createOrganization: true,
+      documents: docs("yourDocumentId", "yourDocumentId1"),
+    });
+    const res = await api("/v2/organizations/documents/update", {
+      organizationId: "yourOrganizationId",
+      documents: [{ documentId: "yourDocumentId", documentName: "Your Document Name" }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: {
+        status: "success",
+        message: "Document(s) updated successfully.",
+        data: { yourDocumentId: { success: true, id: expect.stringMatching(DOC_ID), message: "Updated Successfully" } },
+      },
+    });
+    const partial = await api("/v2/organizations/documents/update", {
+      organizationId: "yourOrganizationId",
+      documents: [
+        { documentId: "yourDocumentId1", documentName: "Renamed" },
+        { documentId: "yourDocumentId2", documentName: "Nobody" },
+      ],
+    });
+    expect(partial.status).toBe(500);
+    expect(partial.body).toEqual({
+      error: {
+        status: "INTERNAL",
+        message: "Error updating document(s).",
+        details: {
+          yourDocumentId1: { success: true, id: expect.stringMatching(DOC_ID), message: "Updated Successfully" },
+          yourDocumentId2: {
+            success: false,
+            id: "yourDocumentId2",
+            message: "Document does not exist",
+            code: "not-found",
+          },
+        },
+      },
+    });
+    const got = await api("/v2/organizations/documents/get", { organizationId: "yourOrganizationId" });
+    expect(got.body.result.data.map((d: { documentName: string }) => d.documentName).sort()).toEqual([
+      "Renamed",
+      "Your Document Name",
+    ]);
+  });
+});
+
+describe("Move Documents", () => {
+  it("moves up to 30 documents into a folder; those that inherit take the folder's access type", async () => {
+    const api = asKey(await newWorkspace());
+    await api("/v2/organizations/folders/add", {
+      organizationId: "yourOrganizationId",
+      createOrganization: true,
+      folders: [{ folderId: "targetFolderId", accessType: "restricted" }],
+    });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "yourOrganizationId",
+      documents: [{ documentId: "yourDocumentId1" }, { documentId: "yourDocumentId2", accessType: "public" }],
+    });
+    const res = await api("/v2/organizations/documents/move", {
+      organizationId: "yourOrganizationId",
+      documentIds: ["yourDocumentId1", "yourDocumentId2"],
+      folderId: "targetFolderId",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ result: { status: "success", message: "Documents moved successfully." } });
+    const got = await api("/v2/organizations/documents/get", { organizationId: "yourOrganizationId" });
+    expect(got.body.result.data).toHaveLength(2);
+    expect(got.body.result.data).toEqual(
+      expect.arrayContaining([
+        { id: "yourDocumentId1", disabled: false, accessType: "restricted", folderId: "targetFolderId" },
+        { id: "yourDocumentId2", disabled: false, accessType: "public", folderId: "targetFolderId" },
+      ]),
+    );
+    // "root" takes them back to the top level, where an inheriting document has the key's default.
+    await api("/v2/organizations/documents/move", {
+      organizationId: "yourOrganizationId",
+      documentIds: ["yourDocumentId1"],
+      folderId: "root",
+    });
+    const back = await api("/v2/organizations/documents/get", {
+      organizationId: "yourOrganizationId",
+      documentIds: ["yourDocumentId1"],
+    });
+    expect(back.body.result.data).toEqual([{ id: "yourDocumentId1", disabled: false, accessType: "public" }]);
+  });
+
+  it("moves nothing when the folder or a document is missing, and takes at most 30 ids", async () => {
+    const api = asKey(await newWorkspace());
+    await api("/v2/organizations/folders/add", {
+      organizationId: "org",
+      createOrganization: true,
+      folders: [{ folderId: "f" }],
+    });
+    await api("/v2/organizations/documents/add", { organizationId: "org", documents: docs("d1") });
+    const noFolder = await api("/v2/organizations/documents/move", {
+      organizationId: "org",
+      documentIds: ["d1"],
+      folderId: "nope",
+    });
+    expect(noFolder.status).toBe(404);
+    expect(noFolder.body.error).toEqual({ status: "NOT_FOUND", message: "Folder does not exist." });
+    const noDoc = await api("/v2/organizations/documents/move", {
+      organizationId: "org",
+      documentIds: ["d1", "ghost"],
+      folderId: "f",
+    });
+    expect(noDoc.body.error).toEqual({
+      status: "NOT_FOUND",
+      message: "Document does not exist",
+      details: { documentIds: ["ghost"] },
+    });
+    expect(
+      (await api("/v2/organizations/documents/get", { organizationId: "org" })).body.result.data[0],
+    ).not.toHaveProperty("folderId");
+    const many = await api("/v2/organizations/documents/move", {
+      organizationId: "org",
+      documentIds: Array.from({ length: 31 }, (_, i) => `d${i}`),
+      folderId: "f",
+    });
+    expect(many.body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "documentIds must contain at most 30 items.",
+    });
+  });
+});
+
+describe("Update Access for Documents", () => {
+  it("sets each document's own access type; a missing one fails alone", async () => {
+    const api = asKey(await newWorkspace());
+    await api("/v2/organizations/documents/add", {
+      organizationId: "yourOrganizationId",
+      createOrganization: true,
+      documents: docs("yourDocumentId"),
+    });
+    const res = await api("/v2/organizations/documents/access/update", {
+      organizationId: "yourOrganizationId",
+      documentIds: ["yourDocumentId", "yourDocumentId1, yourDocumentId2"],
+      accessType: "organizationPrivate",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: {
+        status: "success",
+        message: "Updated access for documents successfully.",
+        data: {
+          yourDocumentId: {
+            success: true,
+            accessType: "organizationPrivate",
+            message: "Document access type updated.",
+          },
+          "yourDocumentId1, yourDocumentId2": { success: false, message: "Document does not exist" },
+        },
+      },
+    });
+    const got = await api("/v2/organizations/documents/get", { organizationId: "yourOrganizationId" });
+    expect(got.body.result.data[0].accessType).toBe("organizationPrivate");
+    const bad = await api("/v2/organizations/documents/access/update", {
+      organizationId: "yourOrganizationId",
+      documentIds: ["yourDocumentId"],
+      accessType: "secret",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^accessType /);
+  });
+});
+
+describe("Update Disabled State for Documents", () => {
+  it("switches documents off and on, as the reference example shows", async () => {
+    const api = asKey(await newWorkspace());
+    await api("/v2/organizations/documents/add", {
+      organizationId: "yourOrganizationId",
+      createOrganization: true,
+      documents: docs("yourDocumentId"),
+    });
+    const res = await api("/v2/organizations/documents/access/disablestate/update", {
+      organizationId: "yourOrganizationId",
+      documentIds: ["yourDocumentId", "missing"],
+      disabled: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: {
+        status: "success",
+        message: "Updated disable state for documents successfully.",
+        data: {
+          yourDocumentId: { success: true, disabled: true, message: "Document disabled state updated." },
+          missing: { success: false, message: "Document does not exist" },
+        },
+      },
+    });
+    const got = await api("/v2/organizations/documents/get", { organizationId: "yourOrganizationId" });
+    expect(got.body.result.data[0].disabled).toBe(true);
+  });
+});

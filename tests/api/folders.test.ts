@@ -340,3 +340,102 @@ describe("advanced queries and tenants", () => {
     expect(await tree(w.apiKey)).toEqual({ a: ["root", "public", true], b: ["root/a", "public", true] });
   });
 });
+
+describe("Update Access for Folders", () => {
+  async function tree() {
+    const api = asKey(await newWorkspace());
+    await api("/v2/organizations/folders/add", {
+      organizationId: "yourOrganizationId",
+      createOrganization: true,
+      folders: [
+        { folderId: "yourFolderId1" },
+        { folderId: "child", parentFolderId: "yourFolderId1" },
+        { folderId: "own", parentFolderId: "child", accessType: "public" },
+      ],
+    });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "yourOrganizationId",
+      folderId: "child",
+      documents: [{ documentId: "inherits" }, { documentId: "pinned", accessType: "public" }],
+    });
+    const state = async () => {
+      const folders = await api("/v2/organizations/folders/get", { organizationId: "yourOrganizationId" });
+      const documents = await api("/v2/organizations/documents/get", { organizationId: "yourOrganizationId" });
+      const out: Record<string, string> = {};
+      for (const f of folders.body.result.data)
+        out[f.folderId] = `${f.accessType}${f.inheritAccessFromParent ? "*" : ""}`;
+      for (const d of documents.body.result.data) out[d.id] = d.accessType;
+      return out;
+    };
+    return { api, state };
+  }
+
+  it("sets a folder's own type and flows it down to subfolders and documents that inherit", async () => {
+    const { api, state } = await tree();
+    const res = await api("/v2/organizations/folders/access/update", {
+      organizationId: "yourOrganizationId",
+      folderIds: ["yourFolderId1", "nope"],
+      accessType: "organizationPrivate",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: {
+        status: "success",
+        message: "Updated access for folders successfully.",
+        data: {
+          yourFolderId1: { success: true, accessType: "organizationPrivate", message: "Folder access type updated." },
+          nope: { success: false, message: "Folder does not exist." },
+        },
+      },
+    });
+    expect(await state()).toEqual({
+      yourFolderId1: "organizationPrivate",
+      child: "organizationPrivate*",
+      own: "public",
+      inherits: "organizationPrivate",
+      pinned: "public",
+    });
+  });
+
+  it("inheritFromParent makes a folder take its parent's type again, with the reference's reply", async () => {
+    const { api, state } = await tree();
+    await api("/v2/organizations/folders/access/update", {
+      organizationId: "yourOrganizationId",
+      folderIds: ["yourFolderId1"],
+      accessType: "restricted",
+    });
+    await api("/v2/organizations/folders/access/update", {
+      organizationId: "yourOrganizationId",
+      folderIds: ["child"],
+      accessType: "public",
+    });
+    expect(await state()).toMatchObject({ child: "public", inherits: "public" });
+    const res = await api("/v2/organizations/folders/access/update", {
+      organizationId: "yourOrganizationId",
+      folderIds: ["child"],
+      inheritFromParent: true,
+    });
+    expect(res.body).toEqual({
+      result: {
+        status: "success",
+        message: "Folder access type updated.",
+        data: {
+          child: { success: true, accessType: null, inheritFromParent: true, message: "Folder access type updated." },
+        },
+      },
+    });
+    expect(await state()).toEqual({
+      yourFolderId1: "restricted",
+      child: "restricted*",
+      own: "public",
+      inherits: "restricted",
+      pinned: "public",
+    });
+    // Update Folder's access change flows down the same way.
+    await api("/v2/organizations/folders/update", {
+      organizationId: "yourOrganizationId",
+      folders: [{ folderId: "yourFolderId1", accessType: "organizationPrivate" }],
+    });
+    expect(await state()).toMatchObject({ child: "organizationPrivate*", inherits: "organizationPrivate" });
+  });
+});

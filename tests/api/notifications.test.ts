@@ -195,15 +195,32 @@ describe("Add and Get Notifications", () => {
     expect(got.body.result.data[0]).not.toHaveProperty("displayHeadlineMessageTemplate");
   });
 
-  it("v2 add with verifyUserPermissions notifies only users with access to the document", async () => {
+  it("v2 add with verifyUserPermissions notifies only users who may open the document", async () => {
     const { api } = await setup();
     await api("/v2/users/add", { organizationId: "org", documentId: "doc", users: [bob] });
-    await api(
-      "/v2/notifications/add",
-      notification({ notificationId: "v", notifyUsers: [bob, { userId: "stranger" }], verifyUserPermissions: true }),
-    );
-    const got = await api("/v1/notifications/get", { organizationId: "org", notificationIds: ["v"] });
-    expect(got.body.result.data[0].notifyUsersByUserId).toEqual({ bob: true });
+    const recipients = async (notificationId: string) => {
+      const sent = await api(
+        "/v2/notifications/add",
+        notification({ notificationId, notifyUsers: [bob, { userId: "stranger" }], verifyUserPermissions: true }),
+      );
+      expect(sent.status).toBe(200);
+      const got = await api("/v1/notifications/get", { organizationId: "org", notificationIds: [notificationId] });
+      return got.body.result.data[0].notifyUsersByUserId;
+    };
+    // A public document (the default) is open to every user of the key.
+    expect(await recipients("public")).toEqual({ bob: true, stranger: true });
+    await api("/v2/organizations/documents/access/update", {
+      organizationId: "org",
+      documentIds: ["doc"],
+      accessType: "restricted",
+    });
+    expect(await recipients("restricted")).toEqual({ bob: true });
+    await api("/v2/organizations/documents/access/disablestate/update", {
+      organizationId: "org",
+      documentIds: ["doc"],
+      disabled: true,
+    });
+    expect(await recipients("disabled")).toEqual({});
   });
 });
 

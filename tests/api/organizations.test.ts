@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { db } from "@/lib/infra/db";
 import { asKey, newWorkspace, setAdvancedQueries, useTestDatabase } from "../helpers/api";
+import { waitFor } from "../helpers/wait";
 
 useTestDatabase();
 
@@ -130,5 +132,164 @@ describe("Get Organizations", () => {
     expect((await a("/v2/organizations/get", {})).body.result.data).toEqual([
       { id: "shared-id", organizationName: "A's", disabled: false },
     ]);
+  });
+});
+
+describe("Update Organizations", () => {
+  it("renames organizations as the reference example shows; an unknown one fails alone", async () => {
+    const api = asKey(await newWorkspace());
+    const added = await api("/v2/organizations/add", {
+      organizations: [{ organizationId: "yourOrganizationId", organizationName: "Old" }],
+    });
+    const res = await api("/v2/organizations/update", {
+      organizations: [
+        { organizationId: "yourOrganizationId", organizationName: "Your Updated Organization Name" },
+        { organizationId: "missing", organizationName: "Nobody" },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: {
+        status: "success",
+        message: "Organization(s) updated successfully.",
+        data: {
+          yourOrganizationId: {
+            success: true,
+            id: added.body.result.data.yourOrganizationId.id,
+            message: "Updated Successfully",
+          },
+          missing: { success: false, id: expect.stringMatching(/^org_/), message: "Organization does not exist" },
+        },
+      },
+    });
+    expect((await api("/v2/organizations/get", {})).body.result.data).toEqual([
+      { id: "yourOrganizationId", organizationName: "Your Updated Organization Name", disabled: false },
+    ]);
+    const bad = await api("/v2/organizations/update", { organizations: [{ organizationName: "x" }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "organizations[0].organizationId is required.",
+    });
+  });
+});
+
+describe("Update Disabled State for Organizations", () => {
+  it("switches organizations off and on; an unknown one is success:false with the reference's message", async () => {
+    const api = asKey(await newWorkspace());
+    await api("/v2/organizations/add", {
+      organizations: [{ organizationId: "yourOrganizationId1", organizationName: "One" }],
+    });
+    const res = await api("/v2/organizations/access/disablestate/update", {
+      organizationIds: ["yourOrganizationId1", "yourOrganizationId2"],
+      disabled: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: {
+        status: "success",
+        message: "Updated disable state for Organization(s) successfully.",
+        data: {
+          yourOrganizationId1: {
+            success: true,
+            id: expect.stringMatching(/^org_[0-9a-f]{32}$/),
+            message: "Updated disable state for organization Successfully",
+          },
+          yourOrganizationId2: {
+            success: false,
+            id: expect.stringMatching(/^org_[0-9a-f]{32}$/),
+            message: "Organization does not exist",
+          },
+        },
+      },
+    });
+    expect((await api("/v2/organizations/get", {})).body.result.data[0].disabled).toBe(true);
+    // The key's own REST calls keep working on a disabled organization.
+    const doc = await api("/v2/organizations/documents/add", {
+      organizationId: "yourOrganizationId1",
+      documents: [{ documentId: "still-writable" }],
+    });
+    expect(doc.body.result.data["still-writable"].success).toBe(true);
+    await api("/v2/organizations/access/disablestate/update", {
+      organizationIds: ["yourOrganizationId1"],
+      disabled: false,
+    });
+    expect((await api("/v2/organizations/get", {})).body.result.data[0].disabled).toBe(false);
+    const missing = await api("/v2/organizations/access/disablestate/update", { organizationIds: ["a"] });
+    expect(missing.body.error).toEqual({ status: "INVALID_ARGUMENT", message: "disabled is required." });
+  });
+});
+
+describe("Delete Organizations", () => {
+  it("is gone from every read at once, purged in the background, and a re-used id starts empty", async () => {
+    const w = await newWorkspace();
+    const api = asKey(w);
+    await api("/v2/organizations/add", {
+      organizations: [
+        { organizationId: "yourOrganizationId1", organizationName: "Doomed" },
+        { organizationId: "kept", organizationName: "Kept" },
+      ],
+    });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "yourOrganizationId1",
+      documents: [{ documentId: "doc", documentName: "Old" }],
+    });
+    await api("/v2/users/add", { organizationId: "yourOrganizationId1", users: [{ userId: "u", name: "U" }] });
+    const res = await api("/v2/organizations/delete", {
+      organizationIds: ["yourOrganizationId1", "yourOrganizationId2"],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: {
+        status: "success",
+        message: "Organization(s) deleted successfully.",
+        data: {
+          yourOrganizationId1: {
+            success: true,
+            id: expect.stringMatching(/^org_[0-9a-f]{32}$/),
+            message: "Deleted Successfully",
+          },
+          yourOrganizationId2: {
+            success: false,
+            id: expect.stringMatching(/^org_[0-9a-f]{32}$/),
+            message: "Organization does not exist",
+          },
+        },
+      },
+    });
+    // From the moment the delete committed: not listed, and every call naming it answers as for a missing one.
+    expect((await api("/v2/organizations/get", {})).body.result.data.map((o: { id: string }) => o.id)).toEqual([
+      "kept",
+    ]);
+    const read = await api("/v2/organizations/documents/get", { organizationId: "yourOrganizationId1" });
+    expect(read.status).toBe(404);
+    expect(read.body.error.status).toBe("NOT_FOUND");
+    expect(read.body.error.message).toMatch(/^Organization does not exist: it was deleted/);
+    const again = await api("/v2/organizations/add", {
+      organizations: [{ organizationId: "yourOrganizationId1", organizationName: "Reborn" }],
+    });
+    expect(again.body.result.data.yourOrganizationId1).toMatchObject({
+      success: false,
+      message: expect.stringMatching(/^Organization does not exist: it was deleted/),
+    });
+    expect(
+      (await api("/v2/organizations/delete", { organizationIds: ["yourOrganizationId1"] })).body.result.data,
+    ).toMatchObject({ yourOrganizationId1: { success: false, message: "Organization does not exist" } });
+
+    // The purge job removes the row last; then the id is free and starts empty.
+    await waitFor(
+      async () =>
+        (await db().organization.count({ where: { apiKeyId: w.apiKey, organizationId: "yourOrganizationId1" } })) === 0,
+      30_000,
+    );
+    const reborn = await api("/v2/organizations/add", {
+      organizations: [{ organizationId: "yourOrganizationId1", organizationName: "Reborn" }],
+    });
+    expect(reborn.body.result.data.yourOrganizationId1.success).toBe(true);
+    expect(
+      (await api("/v2/organizations/documents/get", { organizationId: "yourOrganizationId1" })).body.result.data,
+    ).toEqual([]);
+    expect((await api("/v2/users/get", { organizationId: "yourOrganizationId1" })).body.result.data).toEqual([]);
+    expect((await api("/v2/organizations/documents/get", { organizationId: "kept" })).status).toBe(200);
   });
 });

@@ -217,3 +217,238 @@ describe("advanced queries default", () => {
     }
   });
 });
+
+describe("Get Permissions", () => {
+  async function organization() {
+    const api = asKey(await newWorkspace());
+    await api("/v2/organizations/folders/add", {
+      organizationId: "org1",
+      createOrganization: true,
+      folders: [{ folderId: "folder2", accessType: "restricted" }],
+    });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "org1",
+      folderId: "folder2",
+      documents: [{ documentId: "document1-26-may-2025-folder2" }],
+    });
+    await api("/v2/organizations/documents/add", {
+      organizationId: "org1",
+      documents: [{ documentId: "document5", accessType: "restricted" }, { documentId: "open" }],
+    });
+    await api("/v2/auth/permissions/add", {
+      user: { userId: "1.1", name: "One", email: "one@example.com" },
+      permissions: {
+        resources: [
+          { type: "organization", id: "org1" },
+          { type: "folder", id: "folder2", organizationId: "org1" },
+          {
+            type: "document",
+            id: "document1-26-may-2025-folder2",
+            organizationId: "org1",
+            accessRole: "viewer",
+            expiresAt: 4_000_000_000,
+          },
+        ],
+      },
+    });
+    return api;
+  }
+
+  it("answers each user's role and access type per resource, with the reference's shape", async () => {
+    const api = await organization();
+    const res = await api("/v2/auth/permissions/get", {
+      organizationId: "org1",
+      userIds: ["1.1", "stranger"],
+      folderIds: ["folder2"],
+      documentIds: ["document1-26-may-2025-folder2", "document5", "open"],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      result: {
+        status: "success",
+        message: "User permissions retrieved successfully.",
+        data: {
+          "1.1": {
+            folders: { folder2: { accessRole: "editor", accessType: "restricted" } },
+            documents: {
+              // The document's own grant decides (viewer), over the folder's and the organization's.
+              "document1-26-may-2025-folder2": {
+                accessRole: "viewer",
+                accessType: "restricted",
+                expiresAt: 4_000_000_000,
+              },
+              document5: {
+                error: "User does not have access to document",
+                errorCode: "permission_denied",
+                accessType: "restricted",
+              },
+              open: { accessRole: "editor", accessType: "public" },
+            },
+            organization: { org1: { accessRole: "editor" } },
+          },
+          stranger: {
+            folders: {
+              folder2: {
+                error: "User does not have access to folder",
+                errorCode: "permission_denied",
+                accessType: "restricted",
+              },
+            },
+            documents: {
+              "document1-26-may-2025-folder2": {
+                error: "User does not have access to document",
+                errorCode: "permission_denied",
+                accessType: "restricted",
+              },
+              document5: {
+                error: "User does not have access to document",
+                errorCode: "permission_denied",
+                accessType: "restricted",
+              },
+              open: { accessRole: "editor", accessType: "public" },
+            },
+            organization: {
+              org1: { error: "User does not have access to organization", errorCode: "permission_denied" },
+            },
+          },
+        },
+      },
+    });
+  });
+
+  it("fails the whole call for a folder or document that does not exist, with the per-user answer in details", async () => {
+    const api = await organization();
+    const res = await api("/v2/auth/permissions/get", {
+      organizationId: "org1",
+      userIds: ["1.1"],
+      documentIds: ["document1-26-may-2025-folder222"],
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({
+      error: {
+        status: "NOT_FOUND",
+        message: "Folder or document does not exist",
+        details: {
+          "1.1": {
+            documents: {
+              "document1-26-may-2025-folder222": { error: "Document does not exist", errorCode: "does_not_exist" },
+            },
+            organization: { org1: { accessRole: "editor" } },
+          },
+        },
+      },
+    });
+  });
+
+  it("reports a disabled organization or document as no access", async () => {
+    const api = await organization();
+    await api("/v2/organizations/documents/access/disablestate/update", {
+      organizationId: "org1",
+      documentIds: ["open"],
+      disabled: true,
+    });
+    const ask = () =>
+      api("/v2/auth/permissions/get", { organizationId: "org1", userIds: ["1.1"], documentIds: ["open"] });
+    expect((await ask()).body.result.data["1.1"].documents.open).toEqual({
+      error: "Document is disabled",
+      errorCode: "permission_denied",
+      accessType: "public",
+    });
+    await api("/v2/organizations/access/disablestate/update", { organizationIds: ["org1"], disabled: true });
+    expect((await ask()).body.result.data["1.1"].organization.org1).toEqual({
+      error: "Organization is disabled",
+      errorCode: "permission_denied",
+    });
+  });
+});
+
+describe("Remove Permissions", () => {
+  it("takes stored grants back, as the reference example shows, leaving the user in the directory", async () => {
+    const api = asKey(await newWorkspace());
+    await api("/v2/organizations/documents/add", {
+      organizationId: "ORGANIZATION_ID",
+      createOrganization: true,
+      documents: [{ documentId: "DOCUMENT_ID", accessType: "restricted" }],
+    });
+    await api("/v2/auth/permissions/add", {
+      user: { userId: "USER_ID", name: "U", email: "u@example.com" },
+      permissions: {
+        resources: [
+          { type: "organization", id: "ORGANIZATION_ID" },
+          { type: "document", id: "DOCUMENT_ID", organizationId: "ORGANIZATION_ID" },
+        ],
+      },
+    });
+    const ask = async () =>
+      (
+        await api("/v2/auth/permissions/get", {
+          organizationId: "ORGANIZATION_ID",
+          userIds: ["USER_ID"],
+          documentIds: ["DOCUMENT_ID"],
+        })
+      ).body.result.data.USER_ID;
+    expect((await ask()).documents.DOCUMENT_ID.accessRole).toBe("editor");
+    const res = await api("/v2/auth/permissions/remove", {
+      userId: "USER_ID",
+      permissions: {
+        resources: [
+          { type: "organization", id: "ORGANIZATION_ID" },
+          { type: "document", id: "DOCUMENT_ID", organizationId: "ORGANIZATION_ID" },
+        ],
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ result: { status: "success", message: "Permissions removed successfully." } });
+    expect(await ask()).toMatchObject({
+      documents: { DOCUMENT_ID: { errorCode: "permission_denied" } },
+      organization: { ORGANIZATION_ID: { errorCode: "permission_denied" } },
+    });
+    const users = await api("/v2/users/get", { organizationId: "ORGANIZATION_ID", userIds: ["USER_ID"] });
+    expect(users.body.result.data).toEqual([]);
+    expect(await db().organizationUser.count({ where: { userId: "USER_ID" } })).toBe(1);
+    // Removing what is not there is not an error; a document needs its organizationId.
+    const nothing = await api("/v2/auth/permissions/remove", {
+      userId: "USER_ID",
+      permissions: { resources: [{ type: "folder", id: "x", organizationId: "ORGANIZATION_ID" }] },
+    });
+    expect(nothing.status).toBe(200);
+    const bad = await api("/v2/auth/permissions/remove", {
+      userId: "USER_ID",
+      permissions: { resources: [{ type: "document", id: "DOCUMENT_ID" }] },
+    });
+    expect(bad.body.error).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "permissions.resources[0].organizationId is required for document and folder resources.",
+    });
+  });
+});
+
+describe("Generate Signature", () => {
+  it("signs permission decisions with a 64-hex HMAC that depends on every field and on the key", async () => {
+    const a = asKey(await newWorkspace());
+    const b = asKey(await newWorkspace());
+    const decision = {
+      userId: "user123",
+      resourceId: "document456",
+      type: "document",
+      hasAccess: true,
+      accessRole: "viewer",
+      expiresAt: 1759745729823,
+    };
+    const sign = async (api: typeof a, permissions: object[]) => {
+      const res = await api("/v2/auth/generate_signature", { permissions });
+      expect(res.status).toBe(200);
+      expect(res.body.result.message).toBe("Signature generated successfully.");
+      return res.body.result.data.signature as string;
+    };
+    const first = await sign(a, [decision]);
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(await sign(a, [decision])).toBe(first);
+    expect(await sign(a, [{ ...decision, hasAccess: false }])).not.toBe(first);
+    expect(await sign(a, [{ ...decision, expiresAt: 1759745729824 }])).not.toBe(first);
+    expect(await sign(b, [decision])).not.toBe(first);
+    const bad = await a("/v2/auth/generate_signature", { permissions: [{ ...decision, type: "page" }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toMatch(/^permissions\[0\]\.type /);
+  });
+});

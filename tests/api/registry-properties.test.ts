@@ -17,6 +17,9 @@ useTestDatabase();
 const RUNS = Number(process.env.WEFT_PROPERTY_RUNS ?? 12);
 // Counters of refused requests are the point of rate limiting; everything else must stay untouched.
 const WRITABLE_ON_FAILURE = new Set(["RateLimitCounter", "_prisma_migrations"]);
+// The one 5xx a hosted endpoint documents as its answer: v2 Update Documents with a document that does not exist
+// (partial failure, every item in details).
+const DOCUMENTED_5XX: Record<string, string> = { "/v2/organizations/documents/update": "Error updating document(s)." };
 const saved = { ...process.env };
 let countsSql = "";
 
@@ -53,7 +56,8 @@ describe("every endpoint, generated bodies", () => {
         fc.asyncProperty(conforming(schema), async (data) => {
           const before = await rowCounts();
           const res = await call(endpoint.path, data, { headers, ip: "192.0.2.77" });
-          expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
+          const documented = res.status === 500 && res.body.error?.message === DOCUMENTED_5XX[endpoint.path];
+          if (!documented) expect(res.status, JSON.stringify(res.body)).toBeLessThan(500);
           if (res.status === 200) {
             expect(res.body).toEqual({ result: expect.any(Object) });
             return;

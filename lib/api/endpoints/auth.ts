@@ -1,14 +1,24 @@
 import { z } from "zod";
 import { addPermissions, addPermissionsInput } from "@/lib/domain/permissions/add-permissions";
+import { generateSignature, generateSignatureInput } from "@/lib/domain/permissions/generate-signature";
 import { generateToken, generateTokenInput } from "@/lib/domain/permissions/generate-token";
+import { getPermissions, getPermissionsInput } from "@/lib/domain/permissions/get-permissions";
+import { removePermissions, removePermissionsInput } from "@/lib/domain/permissions/remove-permissions";
 import {
   getPermissionProviderConfig,
   getPermissionProviderConfigInput,
   updatePermissionProviderConfig,
   updatePermissionProviderConfigInput,
 } from "@/lib/domain/permissions/permission-provider-config";
-import { generatedTokenOutput, permissionProviderConfigOutput } from "@/lib/domain/permissions/permissions-contract";
+import {
+  generatedTokenOutput,
+  permissionProviderConfigOutput,
+  signatureOutput,
+  userPermissions,
+} from "@/lib/domain/permissions/permissions-contract";
+import { clientIdRecord } from "@/lib/domain/batch";
 import { defineEndpoint } from "../define-endpoint";
+import { noData } from "./replies";
 
 export const authEndpoints = [
   defineEndpoint({
@@ -20,11 +30,39 @@ export const authEndpoints = [
     message: "Permissions added successfully.",
     writes: true,
     run: (input, ctx) => addPermissions(ctx.scope, input, ctx.tx),
-    // The reply has no `data` member.
-    reply: {
-      build: (_out, message) => ({ status: "success", message }),
-      schema: z.object({ status: z.literal("success"), message: z.literal("Permissions added successfully.") }),
-    },
+    ...noData("Permissions added successfully."),
+  }),
+  defineEndpoint({
+    path: "/v2/auth/permissions/remove",
+    auth: "apiKey",
+    summary:
+      "Remove Permissions: takes stored grants back; live connections that lose access close at their next check.",
+    input: removePermissionsInput,
+    output: z.null(),
+    message: "Permissions removed successfully.",
+    writes: true,
+    run: (input, ctx) => removePermissions(ctx.scope, input, ctx.tx),
+    ...noData("Permissions removed successfully."),
+  }),
+  defineEndpoint({
+    path: "/v2/auth/permissions/get",
+    auth: "apiKey",
+    summary:
+      "Get Permissions: each user's effective role on the organization and the folders and documents asked (docs/tokens.md).",
+    input: getPermissionsInput,
+    output: clientIdRecord(userPermissions, { id: "UserPermissionsByUser" }),
+    message: "User permissions retrieved successfully.",
+    run: (input, ctx) => getPermissions(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/auth/generate_signature",
+    auth: "apiKey",
+    summary: "Generate Signature: signs Permission Provider decisions (hex HMAC-SHA256; docs/tokens.md).",
+    input: generateSignatureInput,
+    output: signatureOutput,
+    message: "Signature generated successfully.",
+    writes: true,
+    run: (input, ctx) => generateSignature(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/auth/generate_token",
@@ -56,10 +94,6 @@ export const authEndpoints = [
     message: "Permission provider configuration updated successfully.",
     writes: true,
     run: (input, ctx) => updatePermissionProviderConfig(ctx.scope, input, ctx.tx),
-    // The reply has no `data` member.
-    reply: {
-      build: (_out, message) => ({ status: "success", message }),
-      schema: z.object({ status: z.literal("success"), message: z.string() }),
-    },
+    ...noData("Permission provider configuration updated successfully."),
   }),
 ];

@@ -23,13 +23,7 @@ import { planCrdtRestore, restoreCrdtVersion, restoreCrdtVersionInput } from "@/
 import { saveCrdtVersion, saveCrdtVersionInput } from "@/lib/domain/crdt/save-crdt-version";
 import { closeLiveEditors, pushToLive } from "@/lib/live/push";
 import { defineEndpoint, type CommitContext } from "../define-endpoint";
-import { paged } from "./replies";
-
-/** Add and Update answer `result{status, message}` with no `data` member. */
-const messageOnly = {
-  build: (_out: null, message: string) => ({ status: "success", message }),
-  schema: z.object({ status: z.literal("success"), message: z.string() }),
-};
+import { noData, paged } from "./replies";
 
 type EditorIds = { organizationId: string; documentId: string; editorId: string };
 
@@ -74,7 +68,8 @@ export const crdtEndpoints = [
     writes: true,
     run: async (input, ctx) => ({ input, update: await addCrdtData(ctx.scope, input, ctx.tx) }),
     afterCommit: pushWriteToLive,
-    reply: messageOnly,
+    // Add and Update answer `result{status, message}` with no `data` member.
+    ...noData("CRDT data added successfully."),
   }),
   defineEndpoint({
     path: "/v2/crdt/get",
@@ -96,7 +91,8 @@ export const crdtEndpoints = [
     prepare: (input, ctx) => planCrdtUpdate(ctx.scope, input, ctx.db),
     run: async (input, ctx) => ({ input, update: await updateCrdtData(ctx.scope, input, ctx.prepared, ctx.tx) }),
     afterCommit: pushWriteToLive,
-    reply: messageOnly,
+    // Add and Update answer `result{status, message}` with no `data` member.
+    ...noData("CRDT data updated successfully."),
   }),
   defineEndpoint({
     path: "/v2/crdt/apply",
@@ -109,7 +105,7 @@ export const crdtEndpoints = [
     writes: true,
     run: async (input, ctx) => ({ input, update: await applyCrdtUpdate(ctx.scope, input, ctx.tx) }),
     afterCommit: pushWriteToLive,
-    reply: messageOnly,
+    ...noData("CRDT update applied successfully."),
   }),
   defineEndpoint({
     path: "/v2/crdt/state",

@@ -3,6 +3,8 @@ import { itemResults } from "@/lib/domain/batch";
 import { addDocuments, addDocumentsInput } from "@/lib/domain/documents/add-documents";
 import { deleteDocuments, deleteDocumentsInput } from "@/lib/domain/documents/delete-documents";
 import {
+  documentAccessResults,
+  documentDisabledResults,
   documentOutput,
   migrationStartedOutput,
   migrationStatusOutput,
@@ -10,8 +12,15 @@ import {
 import { getDocuments, getDocumentsInput } from "@/lib/domain/documents/get-documents";
 import { getMigrationStatus, migrationStatusInput } from "@/lib/domain/documents/get-migration-status";
 import { migrateDocuments, migrateDocumentsInput } from "@/lib/domain/documents/migrate-documents";
+import { moveDocuments, moveDocumentsInput } from "@/lib/domain/documents/move-documents";
+import { failUnlessAllUpdated, updateDocuments, updateDocumentsInput } from "@/lib/domain/documents/update-documents";
+import { updateDocumentsAccess, updateDocumentsAccessInput } from "@/lib/domain/documents/update-documents-access";
+import {
+  updateDocumentsDisabledState,
+  updateDocumentsDisabledStateInput,
+} from "@/lib/domain/documents/update-documents-disabled-state";
 import { defineEndpoint } from "../define-endpoint";
-import { paged } from "./replies";
+import { noData, paged } from "./replies";
 
 const deleteDocumentsEndpoint = <P extends string>(path: P, summary: string) =>
   defineEndpoint({
@@ -65,5 +74,48 @@ export const documentEndpoints = [
     output: migrationStatusOutput,
     message: "Migration status retrieved successfully.",
     run: (input, ctx) => getMigrationStatus(ctx.scope, input, ctx.db),
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/documents/update",
+    auth: "apiKey",
+    summary:
+      "Update Documents. If any document does not exist, the others are still updated and the call answers INTERNAL (HTTP 500) with every item in details.",
+    input: updateDocumentsInput,
+    output: itemResults,
+    message: "Document(s) updated successfully.",
+    writes: true,
+    run: (input, ctx) => updateDocuments(ctx.scope, input, ctx.tx),
+    afterCommit: async (results) => failUnlessAllUpdated(results),
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/documents/move",
+    auth: "apiKey",
+    summary: "Move Documents (at most 30) into a folder; documents that inherit their access type take the folder's.",
+    input: moveDocumentsInput,
+    output: z.null(),
+    message: "Documents moved successfully.",
+    writes: true,
+    run: (input, ctx) => moveDocuments(ctx.scope, input, ctx.tx),
+    ...noData("Documents moved successfully."),
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/documents/access/update",
+    auth: "apiKey",
+    summary: "Update Access for Documents: their own accessType (organizationPrivate | restricted | public).",
+    input: updateDocumentsAccessInput,
+    output: documentAccessResults,
+    message: "Updated access for documents successfully.",
+    writes: true,
+    run: (input, ctx) => updateDocumentsAccess(ctx.scope, input, ctx.tx),
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/documents/access/disablestate/update",
+    auth: "apiKey",
+    summary: "Update Disabled State for Documents: end users lose (or regain) access; key-level REST keeps working.",
+    input: updateDocumentsDisabledStateInput,
+    output: documentDisabledResults,
+    message: "Updated disable state for documents successfully.",
+    writes: true,
+    run: (input, ctx) => updateDocumentsDisabledState(ctx.scope, input, ctx.tx),
   }),
 ];

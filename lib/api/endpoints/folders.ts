@@ -2,13 +2,16 @@ import { z } from "zod";
 import { itemResults } from "@/lib/domain/batch";
 import { addFolders, addFoldersInput, addFoldersV1Input } from "@/lib/domain/folders/add-folders";
 import { deleteFolder, deleteFolderInput } from "@/lib/domain/folders/delete-folder";
-import { folderOutput } from "@/lib/domain/folders/folders-contract";
+import { folderAccessResults, folderOutput } from "@/lib/domain/folders/folders-contract";
 import { getFolders, getFoldersInput } from "@/lib/domain/folders/get-folders";
 import { updateFolders, updateFoldersInput } from "@/lib/domain/folders/update-folders";
+import { updateFoldersAccess, updateFoldersAccessInput } from "@/lib/domain/folders/update-folders-access";
 import { defineEndpoint } from "../define-endpoint";
 
 const ALL_FOLDERS = "Folders retrieved successfully.";
 const SOME_FOLDERS = "Folder(s) retrieved successfully.";
+const ACCESS_UPDATED = "Updated access for folders successfully.";
+const INHERITING = "Folder access type updated.";
 
 export const folderEndpoints = [
   defineEndpoint({
@@ -68,5 +71,25 @@ export const folderEndpoints = [
     message: "Folder deletion initiated successfully.",
     writes: true,
     run: (input, ctx) => deleteFolder(ctx.scope, input, ctx.tx),
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/folders/access/update",
+    auth: "apiKey",
+    summary:
+      "Update Access for Folders: their own accessType, or inheritFromParent; flows down to subfolders and documents that inherit.",
+    input: updateFoldersAccessInput,
+    output: z.object({ inherit: z.boolean(), results: folderAccessResults }),
+    message: ACCESS_UPDATED,
+    writes: true,
+    run: (input, ctx) => updateFoldersAccess(ctx.scope, input, ctx.tx),
+    reply: {
+      // The hosted API answers an inheritFromParent call with the item message as the top-level one.
+      build: (out) => ({ status: "success", message: out.inherit ? INHERITING : ACCESS_UPDATED, data: out.results }),
+      schema: z.object({
+        status: z.literal("success"),
+        message: z.enum([ACCESS_UPDATED, INHERITING]),
+        data: folderAccessResults,
+      }),
+    },
   }),
 ];

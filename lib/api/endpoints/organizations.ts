@@ -1,8 +1,14 @@
 import { z } from "zod";
 import { itemResults } from "@/lib/domain/batch";
 import { addOrganizations, addOrganizationsInput } from "@/lib/domain/organizations/add-organizations";
+import { deleteOrganizations, deleteOrganizationsInput } from "@/lib/domain/organizations/delete-organizations";
 import { getOrganizations, getOrganizationsInput } from "@/lib/domain/organizations/get-organizations";
 import { organizationOutput } from "@/lib/domain/organizations/organizations-contract";
+import { updateOrganizations, updateOrganizationsInput } from "@/lib/domain/organizations/update-organizations";
+import {
+  updateOrganizationsDisabledState,
+  updateOrganizationsDisabledStateInput,
+} from "@/lib/domain/organizations/update-organizations-disabled-state";
 import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
 
@@ -26,5 +32,37 @@ export const organizationEndpoints = [
     dataOptional: true,
     run: (input, ctx) => getOrganizations(ctx.scope, input, ctx.db),
     ...paged("organizations", "nextPageToken", z.array(organizationOutput)),
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/update",
+    auth: "apiKey",
+    summary: "Update Organizations",
+    input: updateOrganizationsInput,
+    output: itemResults,
+    message: "Organization(s) updated successfully.",
+    writes: true,
+    run: (input, ctx) => updateOrganizations(ctx.scope, input, ctx.tx),
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/delete",
+    auth: "apiKey",
+    summary:
+      "Delete Organizations: gone from every read at once; its data is purged in the background (docs/organizations.md).",
+    input: deleteOrganizationsInput,
+    output: itemResults,
+    message: "Organization(s) deleted successfully.",
+    writes: true,
+    run: (input, ctx) => deleteOrganizations(ctx.scope, input, ctx.tx),
+  }),
+  defineEndpoint({
+    path: "/v2/organizations/access/disablestate/update",
+    auth: "apiKey",
+    summary:
+      "Update Disabled State for Organizations: end users lose (or regain) all access; key-level REST keeps working.",
+    input: updateOrganizationsDisabledStateInput,
+    output: itemResults,
+    message: "Updated disable state for Organization(s) successfully.",
+    writes: true,
+    run: (input, ctx) => updateOrganizationsDisabledState(ctx.scope, input, ctx.tx),
   }),
 ];

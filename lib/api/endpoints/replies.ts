@@ -38,3 +38,13 @@ export function paged<D extends string, T extends string, S extends z.ZodType>(d
     },
   };
 }
+
+/** A reply without `data` (`result{status, message}`): spread into an endpoint whose output is z.null(). */
+export function noData<M extends string>(message: M) {
+  return {
+    reply: {
+      build: (_out: null, msg: string) => ({ status: "success", message: msg }),
+      schema: z.object({ status: z.literal("success"), message: z.literal(message) }),
+    },
+  };
+}

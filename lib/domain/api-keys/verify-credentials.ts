@@ -1,4 +1,4 @@
-import { credentialGeneration, recallCredential, rememberCredential } from "@/lib/infra/credential-cache";
+import { cachedCredential } from "@/lib/infra/credential-cache";
 import { constantTimeEqual, tokenHash } from "@/lib/infra/crypto";
 import type { Reader } from "@/lib/infra/db";
 import { denied } from "../errors";
@@ -17,7 +17,7 @@ export function verifyWorkspaceCredentials(
   token: string,
 ): Promise<WorkspaceScope> {
   const hash = tokenHash(token);
-  return verifiedOnce(`workspace:${workspaceId}:${hash}`, async () => {
+  return cachedCredential(`workspace:${workspaceId}:${hash}`, async () => {
     const row = await client.workspace.findUnique({ where: { id: workspaceId }, select: { authTokenHash: true } });
     const ok = constantTimeEqual(row?.authTokenHash ?? DUMMY_HASH, hash);
     if (!row || !ok) throw denied("Invalid workspace credentials.");
@@ -27,7 +27,7 @@ export function verifyWorkspaceCredentials(
 
 export function verifyApiKeyCredentials(client: Reader, apiKeyId: string, token: string): Promise<ApiKeyScope> {
   const hash = tokenHash(token);
-  return verifiedOnce(`apiKey:${apiKeyId}:${hash}`, async () => {
+  return cachedCredential(`apiKey:${apiKeyId}:${hash}`, async () => {
     const row = await client.apiKeyAuthToken.findUnique({
       where: { tokenHash: hash },
       select: { tokenHash: true, apiKeyId: true, apiKey: { select: { workspaceId: true } } },
@@ -37,14 +37,4 @@ export function verifyApiKeyCredentials(client: Reader, apiKeyId: string, token:
     if (!row || !ok) throw denied("Invalid API key.");
     return { level: "apiKey", workspaceId: row.apiKey.workspaceId, apiKeyId };
   });
-}
-
-/** The scope of a credential verified within WEFT_AUTH_CACHE_MS, or of `verify` now (remembered on success). */
-async function verifiedOnce<S>(cacheKey: string, verify: () => Promise<S>): Promise<S> {
-  const cached = recallCredential<S>(cacheKey);
-  if (cached) return cached;
-  const generation = credentialGeneration(cacheKey);
-  const scope = await verify();
-  rememberCredential(cacheKey, scope, generation);
-  return scope;
 }

@@ -3,9 +3,10 @@ import type { Tx } from "@/lib/infra/db";
 import { assertDistinct, batchOf, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { accessType, clientId } from "../fields";
 import { ensureFolder } from "../folders/folders-store";
+import { DEFAULT_ACCESS_TYPE } from "../folders/folder-tree";
 import { ensureOrganization, orgScope } from "../organizations/organization-scope";
 import type { ApiKeyScope } from "../scope";
-import { documentRowId, insertNewDocuments } from "./documents-store";
+import { defaultAccessType, documentRowId, insertNewDocuments } from "./documents-store";
 
 export const documentName = z.string().max(1000);
 
@@ -39,8 +40,12 @@ export async function addDocuments(
     "documentId",
   );
   await ensureOrganization(tx, org, input.createOrganization ?? false);
-  if (input.folderId !== undefined) await ensureFolder(tx, org, input.folderId, input.createFolder ?? false);
-  const added = await insertNewDocuments(tx, org, input.documents, input.folderId ?? null);
+  const folder =
+    input.folderId !== undefined ? await ensureFolder(tx, org, input.folderId, input.createFolder ?? false) : undefined;
+  // A document without its own access type inherits its folder's, or at the top level the key's default.
+  const inherits = input.documents.some((d) => d.accessType === undefined);
+  const inherited = folder?.accessType ?? (inherits ? await defaultAccessType(tx, org.apiKeyId) : DEFAULT_ACCESS_TYPE);
+  const added = await insertNewDocuments(tx, org, input.documents, input.folderId ?? null, inherited);
   const results = byClientId<ItemResult>();
   for (const { documentId } of input.documents) {
     const id = documentRowId(org, documentId);

@@ -34,6 +34,16 @@ export const documentData: DocumentData[] = [
       tx.membership.deleteMany({ where: { ...org, resourceType: "document", resourceId: { in: documentIds } } }),
   },
   {
+    name: "group grants",
+    move: (tx, org, from, to) =>
+      tx.userGroupGrant.updateMany({
+        where: { ...org, resourceType: "document", resourceId: from },
+        data: { resourceId: to },
+      }),
+    remove: (tx, org, documentIds) =>
+      tx.userGroupGrant.deleteMany({ where: { ...org, resourceType: "document", resourceId: { in: documentIds } } }),
+  },
+  {
     name: "crdt",
     move: (tx, org, from, to) =>
       tx.crdtDocument.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),

@@ -2,6 +2,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Reader, Tx } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
 import { notFound } from "../errors";
+import type { AccessType } from "../fields";
 import type { OrgScope } from "../organizations/organization-scope";
 import { readServiceConfig } from "../api-keys/service-config";
 
@@ -13,9 +14,12 @@ export const documentRowId = (org: OrgScope, documentId: string) =>
 export const DOCUMENT_MISSING = "Document does not exist";
 const CREATE_DOCUMENT_HINT = ". Pass createDocument: true to create it.";
 
-/** The access type of a document created without one: the key's defaultDocumentAccessType (Update API Key Config). */
-export async function defaultAccessType(db: Reader, apiKeyId: string): Promise<string> {
-  return (await readServiceConfig(db, apiKeyId)).defaultDocumentAccessType ?? "public";
+/**
+ * The access type a top-level document inherits (one created without its own): the key's
+ * defaultDocumentAccessType (Update API Key Config).
+ */
+export async function defaultAccessType(db: Reader, apiKeyId: string): Promise<AccessType> {
+  return ((await readServiceConfig(db, apiKeyId)).defaultDocumentAccessType ?? "public") as AccessType;
 }
 
 /** The document must exist; with `create` it is made first (outside any folder), in the caller's transaction. */
@@ -23,7 +27,7 @@ export async function ensureDocument(tx: Tx, org: OrgScope, documentId: string, 
   if (create) {
     const accessType = await defaultAccessType(tx, org.apiKeyId);
     await tx.document.createMany({
-      data: [{ id: documentRowId(org, documentId), ...org, documentId, accessType }],
+      data: [{ id: documentRowId(org, documentId), ...org, documentId, accessType, inheritAccessFromParent: true }],
       skipDuplicates: true,
     });
     return;
@@ -38,33 +42,105 @@ export async function ensureDocument(tx: Tx, org: OrgScope, documentId: string, 
 export interface NewDocument {
   documentId: string;
   documentName?: string;
-  accessType?: string;
+  accessType?: AccessType;
   disabled?: boolean;
 }
 
 /**
  * Inserts the documents that do not exist yet, in one INSERT ... SELECT FROM jsonb_to_recordset for the whole
  * batch (Prisma's createMany binds every column of every row as its own parameter, which costs several times
- * more per row). Returns the documentIds that were new.
+ * more per row). A document without its own access type inherits `inherited` (its folder's, or at the top level
+ * the key's default). Returns the documentIds that were new.
  */
-export async function insertNewDocuments(tx: Tx, org: OrgScope, documents: NewDocument[], folderId: string | null) {
-  const fallback = documents.some((d) => d.accessType === undefined) ? await defaultAccessType(tx, org.apiKeyId) : null;
+export async function insertNewDocuments(
+  tx: Tx,
+  org: OrgScope,
+  documents: NewDocument[],
+  folderId: string | null,
+  inherited: AccessType,
+) {
   const rows = documents.map((d) => ({
     id: documentRowId(org, d.documentId),
     documentId: d.documentId,
     documentName: d.documentName ?? null,
-    accessType: d.accessType ?? fallback,
+    accessType: d.accessType ?? inherited,
+    inherit: d.accessType === undefined,
     disabled: d.disabled ?? null,
   }));
   const created = await tx.$queryRaw<{ documentId: string }[]>`
-    INSERT INTO "Document" ("id", "apiKeyId", "organizationId", "documentId", "documentName", "folderId", "accessType", "disabled", "createdAt", "updatedAt")
+    INSERT INTO "Document" ("id", "apiKeyId", "organizationId", "documentId", "documentName", "folderId", "accessType",
+                            "inheritAccessFromParent", "disabled", "createdAt", "updatedAt")
     SELECT v."id", ${org.apiKeyId}, ${org.organizationId}, v."documentId", v."documentName", ${folderId},
-           v."accessType", COALESCE(v."disabled", false), now(), now()
+           v."accessType", v."inherit", COALESCE(v."disabled", false), now(), now()
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-         AS v("id" text, "documentId" text, "documentName" text, "accessType" text, "disabled" boolean)
+         AS v("id" text, "documentId" text, "documentName" text, "accessType" text, "inherit" boolean, "disabled" boolean)
     ON CONFLICT DO NOTHING
     RETURNING "documentId"`;
   return new Set(created.map((d) => d.documentId));
+}
+
+/**
+ * Puts documents into a folder (null: the top level); those that inherit their access type take `inherited`.
+ * Returns the documentIds that exist.
+ */
+export async function moveDocuments(
+  tx: Tx,
+  org: OrgScope,
+  documentIds: string[],
+  folderId: string | null,
+  inherited: AccessType,
+): Promise<Set<string>> {
+  const rows = await tx.$queryRaw<{ documentId: string }[]>`
+    UPDATE "Document"
+    SET "folderId" = ${folderId},
+        "accessType" = CASE WHEN "inheritAccessFromParent" THEN ${inherited} ELSE "accessType" END,
+        "updatedAt" = now()
+    WHERE "apiKeyId" = ${org.apiKeyId} AND "organizationId" = ${org.organizationId}
+      AND "documentId" = ANY(${documentIds}::text[])
+    RETURNING "documentId"`;
+  return new Set(rows.map((r) => r.documentId));
+}
+
+/** Sets `data` on those of the documents that exist; returns their documentIds. */
+export async function updateExistingDocuments(
+  tx: Tx,
+  org: OrgScope,
+  documentIds: string[],
+  data: Prisma.DocumentUpdateManyMutationInput,
+): Promise<Set<string>> {
+  const rows = await tx.document.updateManyAndReturn({
+    where: { ...org, documentId: { in: documentIds } },
+    data,
+    select: { documentId: true },
+  });
+  return new Set(rows.map((r) => r.documentId));
+}
+
+/** Renames documents (a null name keeps the stored one); returns the documentIds that exist. */
+export async function renameDocuments(
+  tx: Tx,
+  org: OrgScope,
+  items: { documentId: string; documentName: string | null }[],
+): Promise<Set<string>> {
+  const rows = await tx.$queryRaw<{ documentId: string }[]>`
+    UPDATE "Document" AS d
+    SET "documentName" = COALESCE(v."documentName", d."documentName"), "updatedAt" = now()
+    FROM jsonb_to_recordset(${JSON.stringify(items)}::jsonb) AS v("documentId" text, "documentName" text)
+    WHERE d."apiKeyId" = ${org.apiKeyId} AND d."organizationId" = ${org.organizationId} AND d."documentId" = v."documentId"
+    RETURNING d."documentId"`;
+  return new Set(rows.map((r) => r.documentId));
+}
+
+/** Documents in these folders that inherit their access type take their folder's again (after it changed). */
+export async function inheritFolderAccess(tx: Tx, org: OrgScope, folderIds: string[]) {
+  if (!folderIds.length) return;
+  await tx.$executeRaw`
+    UPDATE "Document" AS d SET "accessType" = f."accessType", "updatedAt" = now()
+    FROM "Folder" AS f
+    WHERE d."apiKeyId" = ${org.apiKeyId} AND d."organizationId" = ${org.organizationId}
+      AND d."folderId" = ANY(${folderIds}::text[]) AND d."inheritAccessFromParent"
+      AND f."apiKeyId" = d."apiKeyId" AND f."organizationId" = d."organizationId" AND f."folderId" = d."folderId"
+      AND d."accessType" <> f."accessType"`;
 }
 
 export interface DocumentPageRow {

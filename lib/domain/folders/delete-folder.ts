@@ -10,7 +10,7 @@ import { FOLDER_NOT_FOUND } from "./folder-messages";
 
 export const deleteFolderInput = z.strictObject({ organizationId: clientId, folderId: clientId });
 
-/** Deletes the folder, its subfolders, the documents in all of them (with their data) and folder memberships. */
+/** Deletes the folder, its subfolders, the documents in all of them (with their data) and grants on the folders. */
 export async function deleteFolder(scope: ApiKeyScope, input: z.output<typeof deleteFolderInput>, tx: Tx) {
   const org = orgScope(scope, input.organizationId);
   await lockOrganization(tx, org);
@@ -29,7 +29,9 @@ export async function deleteFolder(scope: ApiKeyScope, input: z.output<typeof de
     org,
     documents.map((d) => d.documentId),
   );
-  await tx.membership.deleteMany({ where: { ...org, resourceType: "folder", resourceId: { in: folderIds } } });
+  const folderGrants = { ...org, resourceType: "folder", resourceId: { in: folderIds } };
+  await tx.membership.deleteMany({ where: folderGrants });
+  await tx.userGroupGrant.deleteMany({ where: folderGrants });
   await tx.folder.deleteMany({ where: { ...org, folderId: { in: folderIds } } });
   return null;
 }

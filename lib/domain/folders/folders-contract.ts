@@ -1,6 +1,9 @@
 import { z } from "zod";
+import { clientIdRecord } from "../batch";
+import { ACCESS_TYPES } from "../fields";
 
-// What Get Folders answers for each folder (recursive: a folder asked for by id carries its subfolders).
+// What Get Folders answers for each folder (recursive: a folder asked for by id carries its subfolders), and
+// what Update Access for Folders answers.
 
 export const folderOutput = z
   .object({
@@ -21,3 +24,14 @@ export const folderOutput = z
   .meta({ id: "Folder" });
 
 export type FolderRecord = z.infer<typeof folderOutput>;
+
+/** Update Access for Folders: per folderId. */
+export const folderAccessResults = clientIdRecord(
+  z.object({
+    success: z.boolean(),
+    accessType: z.enum(ACCESS_TYPES).nullable().optional().describe("null when the folder inherits."),
+    inheritFromParent: z.literal(true).optional(),
+    message: z.string(),
+  }),
+  { id: "FolderAccessResults" },
+);

@@ -61,18 +61,27 @@ export async function writeFolders(tx: Tx, org: OrgScope, folders: TreeFolder[])
 
 const CREATE_FOLDER_HINT = " Pass createFolder: true to create it.";
 
-/** The folder must exist; with `create` it is made first at the top level, in the caller's transaction. */
-export async function ensureFolder(tx: Tx, org: OrgScope, folderId: string, create: boolean) {
+/**
+ * The folder must exist; with `create` it is made first at the top level, in the caller's transaction. Returns
+ * its effective access type.
+ */
+export async function ensureFolder(
+  tx: Tx,
+  org: OrgScope,
+  folderId: string,
+  create: boolean,
+  hint = CREATE_FOLDER_HINT,
+): Promise<{ accessType: AccessType }> {
   if (create) {
     await tx.folder.createMany({
       data: [newFolderRow(org, folderId, null, placeUnder(null, undefined))],
       skipDuplicates: true,
     });
-    return;
   }
   const found = await tx.folder.findUnique({
     where: { apiKeyId_organizationId_folderId: { ...org, folderId } },
-    select: { id: true },
+    select: { accessType: true },
   });
-  if (!found) throw notFound(FOLDER_MISSING + CREATE_FOLDER_HINT);
+  if (!found) throw notFound(FOLDER_MISSING + hint);
+  return { accessType: found.accessType as AccessType };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { requireAdvancedQueries } from "../advanced-queries";
 import { batchOf, type ItemResult, type ItemResults, byClientId } from "../batch";
+import { inheritFolderAccess } from "../documents/documents-store";
 import { accessType, clientId, type AccessType } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import { lockOrganization } from "../organizations/organizations-store";
@@ -28,7 +29,7 @@ const failed = (id: string, message: string): ItemResult => ({ success: false, i
 
 /**
  * Renames, moves and re-types folders in request order. A move (new parentFolderId) or a new accessType
- * rewrites `ancestors` and `accessType` of the whole subtree; everything is worked out on the affected
+ * rewrites `ancestors` and `accessType` of the whole subtree, and the access type of its documents that inherit; everything is worked out on the affected
  * folders in memory and written in one statement, under the organization's lock. A missing folder or parent,
  * or a move under the folder itself or one of its subfolders, fails that item and changes nothing.
  */
@@ -63,6 +64,7 @@ export async function updateFolders(
     org,
     [...changed].map((id) => folders.get(id)!),
   );
+  await inheritFolderAccess(tx, org, [...changed]);
   return results;
 }
 

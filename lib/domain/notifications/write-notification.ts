@@ -1,5 +1,6 @@
 import type { Tx } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
+import { documentAccessForUsers } from "../access/document-access";
 import { asJson } from "../json-fields";
 import type { OrgScope } from "../organizations/organization-scope";
 import type { UserRef } from "../events/user-ref";
@@ -22,7 +23,7 @@ export interface NotificationDraft {
   recipients: UserRef[];
   /** Every organization user too, written by the fan-out job. */
   notifyAll: boolean;
-  /** Only users with access to the document (organization or document membership). */
+  /** Only users who may open the document (the access model: lib/domain/access). */
   verifyUserPermissions?: boolean;
   isResolverUsed?: boolean;
   context?: Record<string, unknown>;
@@ -33,19 +34,11 @@ export const notificationRowId = (org: OrgScope, notificationId: string) =>
 
 export const recipientKey = (u: { userId: string; email?: string | null }) => u.email || u.userId;
 
-/** Users among `userIds` who may see the document: a live organization or document membership. */
+/** Users among `userIds` who may open the document now (lib/domain/access). */
 async function permittedUserIds(tx: Tx, org: OrgScope, documentId: string, userIds: string[]): Promise<Set<string>> {
   if (!userIds.length) return new Set();
-  const rows = await tx.membership.findMany({
-    where: {
-      ...org,
-      userId: { in: userIds },
-      OR: [{ resourceType: "organization" }, { resourceType: "document", resourceId: documentId }],
-      AND: [{ OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] }],
-    },
-    select: { userId: true },
-  });
-  return new Set(rows.map((r) => r.userId));
+  const access = await documentAccessForUsers(tx, { ...org, documentId }, userIds);
+  return new Set(userIds.filter((u) => access.get(u)!.role !== null));
 }
 
 /** Stores the notification unless its id exists; true when it was new. */

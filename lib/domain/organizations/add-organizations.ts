@@ -3,7 +3,7 @@ import type { Tx } from "@/lib/infra/db";
 import { assertDistinct, batchOf, type ItemResults, byClientId, type ItemResult } from "../batch";
 import { clientId } from "../fields";
 import type { ApiKeyScope } from "../scope";
-import { organizationRowId, orgScope } from "./organization-scope";
+import { ORGANIZATION_DELETING, organizationRowId, orgScope } from "./organization-scope";
 
 export const addOrganizationsInput = z.strictObject({
   organizations: batchOf(z.strictObject({ organizationId: clientId, organizationName: z.string().max(1000) })),
@@ -11,7 +11,10 @@ export const addOrganizationsInput = z.strictObject({
 
 export const ORGANIZATION_EXISTS = "Organization already exists.";
 
-/** New organizations in one statement; one that exists already is an item failure and stays as it was. */
+/**
+ * New organizations in one statement; one that exists already is an item failure and stays as it was, and so is
+ * one that is being deleted (its id is free again once its purge has finished).
+ */
 export async function addOrganizations(
   scope: ApiKeyScope,
   input: z.output<typeof addOrganizationsInput>,
@@ -30,12 +33,28 @@ export async function addOrganizations(
     select: { organizationId: true },
   });
   const added = new Set(created.map((o) => o.organizationId));
+  const deleting = new Set(
+    (
+      await tx.organization.findMany({
+        where: {
+          apiKeyId: scope.apiKeyId,
+          organizationId: { in: ids.filter((id) => !added.has(id)) },
+          deletedAt: { not: null },
+        },
+        select: { organizationId: true },
+      })
+    ).map((o) => o.organizationId),
+  );
   const results = byClientId<ItemResult>();
   for (const organizationId of ids) {
     const id = organizationRowId(orgScope(scope, organizationId));
-    results[organizationId] = added.has(organizationId)
-      ? { success: true, id, message: "Added Successfully" }
-      : { success: false, id, message: ORGANIZATION_EXISTS };
+    if (added.has(organizationId)) results[organizationId] = { success: true, id, message: "Added Successfully" };
+    else
+      results[organizationId] = {
+        success: false,
+        id,
+        message: deleting.has(organizationId) ? ORGANIZATION_DELETING : ORGANIZATION_EXISTS,
+      };
   }
   return results;
 }

@@ -15,6 +15,7 @@ export async function getOrganizations(scope: ApiKeyScope, input: z.output<typeo
   const rows = await tx.organization.findMany({
     ...pageArgs(input, {
       apiKeyId: scope.apiKeyId,
+      deletedAt: null,
       ...(input.organizationIds && { organizationId: { in: input.organizationIds } }),
     }),
     select: { id: true, organizationId: true, name: true, disabled: true, createdAt: true },

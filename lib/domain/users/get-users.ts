@@ -31,9 +31,8 @@ const profileSelect = {
   initial: true,
   color: true,
   textColor: true,
-  groupIds: true,
 } as const;
-type Profile = Prisma.OrganizationUserGetPayload<{ select: typeof profileSelect }>;
+type Profile = Prisma.OrganizationUserGetPayload<{ select: typeof profileSelect }> & { groupIds: string[] };
 
 function view(p: Profile, accessRole?: string): UserView {
   const out: UserView = { userId: p.userId };
@@ -73,13 +72,20 @@ export async function getUsers(scope: ApiKeyScope, input: z.output<typeof getUse
       ...(input.documentId !== undefined && { resourceId: input.documentId }),
     };
     const userIds = input.userIds && { userId: { in: input.userIds } };
-    const groups = input.organizationUserGroupIds && { groupIds: { hasSome: input.organizationUserGroupIds } };
+    const groups = input.organizationUserGroupIds && {
+      groups: { some: { groupId: { in: input.organizationUserGroupIds } } },
+    };
     const rows = await tx.organizationUser.findMany({
       ...pageArgs(input, { ...org, ...userIds, ...groups, memberships: { some: { ...resource, ...live } } }),
-      select: { ...profileSelect, id: true, createdAt: true },
+      select: {
+        ...profileSelect,
+        id: true,
+        createdAt: true,
+        groups: { select: { groupId: true }, orderBy: { groupId: "asc" } },
+      },
     });
     const { page: users, nextPageToken } = takePage(rows, input.pageSize);
-    return { users: users.map((p) => view(p)), nextPageToken };
+    return { users: users.map((p) => view({ ...p, groupIds: p.groups.map((g) => g.groupId) })), nextPageToken };
   }
 
   const rows = await readMembersPage(tx, {

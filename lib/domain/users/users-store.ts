@@ -3,6 +3,7 @@ import type { Reader, Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import type { AccessRole } from "../fields";
 import type { OrgScope } from "../organizations/organization-scope";
+import { setUsersGroups } from "../user-groups/user-groups-store";
 import type { MembershipTarget } from "./membership-target";
 import { initialOf, userRowId, type UserProfileInput } from "./user-fields";
 
@@ -14,6 +15,7 @@ import { initialOf, userRowId, type UserProfileInput } from "./user-fields";
  * Creates or updates directory profiles. Fields a profile leaves out keep their stored values; `initial`
  * is derived from a new `name` unless given. The merge happens in the statement (COALESCE with the stored
  * row), not in a read before it, so two concurrent calls for the same user cannot undo each other's fields.
+ * `organizationUserGroupIds`, when given, becomes the user's set of groups (user-groups-store.ts).
  */
 export async function saveProfiles(tx: Tx, org: OrgScope, users: UserProfileInput[]) {
   if (!users.length) return;
@@ -26,15 +28,14 @@ export async function saveProfiles(tx: Tx, org: OrgScope, users: UserProfileInpu
     initial: u.initial ?? (u.name !== undefined ? initialOf(u.name) : null),
     color: u.color ?? null,
     textColor: u.textColor ?? null,
-    groupIds: u.organizationUserGroupIds ?? null,
   }));
   await tx.$executeRaw`
     INSERT INTO "OrganizationUser"
-      ("id", "apiKeyId", "organizationId", "userId", "name", "email", "photoUrl", "initial", "color", "textColor", "groupIds", "createdAt", "updatedAt")
+      ("id", "apiKeyId", "organizationId", "userId", "name", "email", "photoUrl", "initial", "color", "textColor", "createdAt", "updatedAt")
     SELECT v."id", ${org.apiKeyId}, ${org.organizationId}, v."userId", v."name", v."email", v."photoUrl", v."initial", v."color",
-           v."textColor", v."groupIds", now(), now()
+           v."textColor", now(), now()
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v("id" text, "userId" text, "name" text, "email" text,
-         "photoUrl" text, "initial" text, "color" text, "textColor" text, "groupIds" text[])
+         "photoUrl" text, "initial" text, "color" text, "textColor" text)
     ON CONFLICT ("apiKeyId", "organizationId", "userId") DO UPDATE SET
       "name" = COALESCE(EXCLUDED."name", "OrganizationUser"."name"),
       "email" = COALESCE(EXCLUDED."email", "OrganizationUser"."email"),
@@ -42,15 +43,14 @@ export async function saveProfiles(tx: Tx, org: OrgScope, users: UserProfileInpu
       "initial" = COALESCE(EXCLUDED."initial", "OrganizationUser"."initial"),
       "color" = COALESCE(EXCLUDED."color", "OrganizationUser"."color"),
       "textColor" = COALESCE(EXCLUDED."textColor", "OrganizationUser"."textColor"),
-      "groupIds" = COALESCE(EXCLUDED."groupIds", "OrganizationUser"."groupIds"),
       "updatedAt" = EXCLUDED."updatedAt"`;
-  // A new profile sent without groups has none (NULL above only meant "keep what is stored").
-  if (rows.some((r) => r.groupIds === null)) {
-    await tx.$executeRaw`
-      UPDATE "OrganizationUser" SET "groupIds" = '{}'
-      WHERE "apiKeyId" = ${org.apiKeyId} AND "organizationId" = ${org.organizationId}
-        AND "userId" = ANY(${rows.filter((r) => r.groupIds === null).map((r) => r.userId)}::text[]) AND "groupIds" IS NULL`;
-  }
+  await setUsersGroups(
+    tx,
+    org,
+    users.flatMap((u) =>
+      u.organizationUserGroupIds ? [{ userId: u.userId, groupIds: u.organizationUserGroupIds }] : [],
+    ),
+  );
 }
 
 export interface Grant extends MembershipTarget {
@@ -139,7 +139,12 @@ export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberP
   const name = ["members_page", ...variant].filter(Boolean).join("_");
   const resource = q.resourceId !== undefined ? Prisma.sql`AND m."resourceId" = ${q.resourceId}` : Prisma.empty;
   const ids = q.userIds ? Prisma.sql`AND m."userId" = ANY(${q.userIds}::text[])` : Prisma.empty;
-  const groups = q.groupIds ? Prisma.sql`AND u."groupIds" && ${q.groupIds}::text[]` : Prisma.empty;
+  const groups = q.groupIds
+    ? Prisma.sql`AND EXISTS (
+        SELECT 1 FROM "UserGroupMember" g
+        WHERE g."apiKeyId" = m."apiKeyId" AND g."organizationId" = m."organizationId" AND g."userId" = m."userId"
+          AND g."groupId" = ANY(${q.groupIds}::text[]))`
+    : Prisma.empty;
   const after = q.after
     ? Prisma.sql`AND m."createdAt" >= ${q.after.at} AND (m."createdAt" > ${q.after.at} OR m."id" > ${q.after.id})`
     : Prisma.empty;
@@ -155,7 +160,12 @@ export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberP
       -- a join): as a plain join, a planner without statistics (embedded PGlite never runs autovacuum) matched
       -- each membership against the whole organization's directory, 0.7 s for a page of 100 of 10,000.
       JOIN LATERAL (
-        SELECT u."userId", u."name", u."email", u."photoUrl", u."initial", u."color", u."textColor", u."groupIds"
+        SELECT u."userId", u."name", u."email", u."photoUrl", u."initial", u."color", u."textColor",
+               ARRAY(
+                 SELECT g."groupId" FROM "UserGroupMember" g
+                 WHERE g."apiKeyId" = u."apiKeyId" AND g."organizationId" = u."organizationId" AND g."userId" = u."userId"
+                 ORDER BY g."groupId"
+               ) AS "groupIds"
         FROM "OrganizationUser" u
         WHERE u."apiKeyId" = m."apiKeyId" AND u."organizationId" = m."organizationId" AND u."userId" = m."userId"
         LIMIT 1

@@ -9,13 +9,13 @@ import type {
 import { recordUsage } from "@/lib/domain/usage/request-log-writer";
 import { errorFields, log } from "@/lib/infra/log";
 import { parseDocumentName } from "../document-name";
-import { LiveRefusal, verifyLiveToken } from "../live-auth";
+import { closeReason, LiveRefusal, verifyLiveToken } from "../live-auth";
 import { refusal, type LiveContext } from "../live-context";
 import type { SocketGuards } from "../socket-guard";
 
 // Who may open a document (live-auth.ts), counted against the socket's and the key's limits (SocketGuards);
-// and, every WEFT_LIVE_RECHECK_MS, whether they still may: a revoked grant or a reset token closes the
-// connections it admitted.
+// and, every WEFT_LIVE_RECHECK_MS, whether they still may: a revoked grant, a reset token, a disabled or deleted
+// organization or document closes the connections it admitted, and a changed role makes them reconnect.
 
 export class LiveAuth implements Extension {
   extensionName = "weft-auth";
@@ -89,11 +89,12 @@ export class LiveAuth implements Extension {
     }
     for (const { ctx, connections } of groups.values()) {
       const now = await verifyLiveToken(ctx.token!, ctx.key!).catch((err) => {
-        if (err instanceof LiveRefusal) return undefined;
+        if (err instanceof LiveRefusal) return err;
         throw err;
       });
-      if (now && now.readOnly === ctx.access!.readOnly) continue;
-      for (const c of connections) c.close({ code: 4403, reason: "access-revoked" });
+      if (!(now instanceof LiveRefusal) && now.readOnly === ctx.access!.readOnly) continue;
+      const reason = now instanceof LiveRefusal ? closeReason(now) : "access-changed";
+      for (const c of connections) c.close({ code: 4403, reason });
     }
   }
 }
