@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { itemResults } from "@/lib/domain/batch";
 import { addDocuments, addDocumentsInput } from "@/lib/domain/documents/add-documents";
-import { deleteDocuments, deleteDocumentsInput } from "@/lib/domain/documents/delete-documents";
+import { deleteDocuments, deleteDocumentsInput, deleteDocumentsV1 } from "@/lib/domain/documents/delete-documents";
 import {
   documentOutput,
   migrationStartedOutput,
@@ -11,19 +11,19 @@ import { getDocuments, getDocumentsInput } from "@/lib/domain/documents/get-docu
 import { getMigrationStatus, migrationStatusInput } from "@/lib/domain/documents/get-migration-status";
 import { migrateDocuments, migrateDocumentsInput } from "@/lib/domain/documents/migrate-documents";
 import { defineEndpoint } from "../define-endpoint";
+import { v1Twin } from "../v1-twin";
 import { paged } from "./replies";
 
-const deleteDocumentsEndpoint = <P extends string>(path: P, summary: string) =>
-  defineEndpoint({
-    path,
-    auth: "apiKey",
-    summary,
-    input: deleteDocumentsInput,
-    output: itemResults,
-    message: "Document(s) deleted successfully.",
-    writes: true,
-    run: (input, ctx) => deleteDocuments(ctx.scope, input, ctx.tx),
-  });
+const deleteDocumentsV2 = defineEndpoint({
+  path: "/v2/organizations/documents/delete",
+  auth: "apiKey",
+  summary: "Delete Documents. A missing document is reported as success with 'Document does not exist'.",
+  input: deleteDocumentsInput,
+  output: itemResults,
+  message: "Document(s) deleted successfully.",
+  writes: true,
+  run: (input, ctx) => deleteDocuments(ctx.scope, input, ctx.tx),
+});
 
 export const documentEndpoints = [
   defineEndpoint({
@@ -45,8 +45,11 @@ export const documentEndpoints = [
     run: (input, ctx) => getDocuments(ctx.scope, input, ctx.db),
     ...paged("documents", "pageToken", z.array(documentOutput)),
   }),
-  deleteDocumentsEndpoint("/v2/organizations/documents/delete", "Delete Documents"),
-  deleteDocumentsEndpoint("/v1/organizations/documents/delete", "Delete Documents (v1 path)"),
+  deleteDocumentsV2,
+  v1Twin(deleteDocumentsV2, "/v1/organizations/documents/delete", {
+    summary: "Delete Documents (v1): a missing document is a failed item with code not-found, in an HTTP 200.",
+    run: (input, ctx) => deleteDocumentsV1(ctx.scope, input, ctx.tx),
+  }),
   defineEndpoint({
     path: "/v2/organizations/documents/migrate",
     auth: "apiKey",
