@@ -20,16 +20,51 @@ import {
   updateNotificationConfigInput,
 } from "@/lib/domain/notifications/notification-config";
 import {
+  getNotificationPreferences,
+  getPreferencesInput,
+  getPreferencesV1Input,
+  setNotificationPreferences,
+  setPreferencesInput,
+  setPreferencesV1Input,
+  USER_CONFIG_SET,
+} from "@/lib/domain/notifications/notification-preferences";
+import {
   notificationAddedOutput,
   notificationConfigOutput,
   notificationOutput,
+  userNotificationConfigSetOutput,
+  userNotificationConfigsOutput,
 } from "@/lib/domain/notifications/notifications-contract";
 import { defineEndpoint } from "../define-endpoint";
+import { v1Twin } from "../v1-twin";
 import { paged } from "./replies";
 
 const RETRIEVED = "Notification(s) retrieved successfully.";
 const ADD_SUMMARY =
   "notifyUsers are recipients at once; with notifyAll (default true) every organization-level user is added by a background job. The same notificationId twice is one notification.";
+
+const getUserConfigV2 = defineEndpoint({
+  path: "/v2/notifications/config/get",
+  auth: "apiKey",
+  summary:
+    "Get Notification Config of a user: inbox, email (and slack when set) as they apply, per document (documentIds, at most 30) or the organization-level default (getOrganizationConfig). A document without its own value has the organization default, else ALL.",
+  input: getPreferencesInput,
+  output: userNotificationConfigsOutput,
+  message: "User config fetched successfully.",
+  run: (input, ctx) => getNotificationPreferences(ctx.scope, input, ctx.db),
+});
+
+const setUserConfigV2 = defineEndpoint({
+  path: "/v2/notifications/config/set",
+  auth: "apiKey",
+  summary:
+    "Set Notification Config of users: inbox, email, slack (ALL | MINE | NONE) per document, or the organization-level default when documentIds is left out. Channels left out keep their value. inbox decides who becomes a recipient, email who gets trigger mail; slack is stored only.",
+  input: setPreferencesInput,
+  output: userNotificationConfigSetOutput,
+  message: USER_CONFIG_SET,
+  writes: true,
+  run: (input, ctx) => setNotificationPreferences(ctx.scope, input, ctx.tx),
+});
 
 export const notificationEndpoints = [
   defineEndpoint({
@@ -103,4 +138,8 @@ export const notificationEndpoints = [
     writes: true,
     run: (input, ctx) => updateNotificationConfig(ctx.scope, input, ctx.tx),
   }),
+  getUserConfigV2,
+  v1Twin(getUserConfigV2, "/v1/notifications/config/get", { input: getPreferencesV1Input }),
+  setUserConfigV2,
+  v1Twin(setUserConfigV2, "/v1/notifications/config/set", { input: setPreferencesV1Input }),
 ];

@@ -52,3 +52,35 @@ export const notificationConfigOutput = z
       .optional(),
   })
   .meta({ id: "NotificationConfig" });
+
+const preference = z.enum(["ALL", "MINE", "NONE"]);
+
+/** Get Notification Config (per user): what applies per channel, per document asked or at organization level. */
+export const userNotificationConfigsOutput = z.array(
+  z
+    .object({
+      config: z.object({
+        inbox: preference,
+        email: preference,
+        slack: preference.optional().describe("Only when set: weft stores it and delivers nothing to Slack."),
+      }),
+      metadata: z.object({
+        organizationId: z.string(),
+        apiKey: z.string(),
+        documentId: z.string().optional().describe("Absent for the organization-level default."),
+        userId: z.string(),
+      }),
+    })
+    .meta({ id: "UserNotificationConfig" }),
+);
+
+/** Set Notification Config (per user): keyed by userId. */
+export const userNotificationConfigSetOutput = clientIdRecord(
+  z.object({
+    success: z.literal(true),
+    userId: z.string(),
+    documentId: z.string().optional().describe("The document, when the call named exactly one."),
+    documentIds: z.array(z.string()).optional().describe("The documents, when the call named several."),
+    message: z.string(),
+  }),
+);

@@ -4,6 +4,7 @@ import { asJson } from "../json-fields";
 import type { OrgScope } from "../organizations/organization-scope";
 import type { UserRef } from "../events/user-ref";
 import { fanoutJob } from "./fanout-job";
+import { preferenceAdmits, preferencesFor } from "./notification-preferences";
 
 // The one way a notification is stored, by Add Notifications and by the event consumer alike. The
 // notificationId dedupes: writing an id that exists changes nothing.
@@ -84,6 +85,15 @@ export async function writeNotification(tx: Tx, org: OrgScope, n: NotificationDr
     );
     recipients = recipients.filter((r) => allowed.has(r.userId));
   }
+  // Named recipients are involved (MINE admits them); an inbox preference of NONE turns them down.
+  const inbox = await preferencesFor(
+    tx,
+    org,
+    n.documentId,
+    recipients.map((r) => r.userId),
+    "inbox",
+  );
+  recipients = recipients.filter((r) => preferenceAdmits(inbox.get(r.userId), true));
   if (recipients.length) {
     await tx.notificationRecipient.createMany({
       data: recipients.map((r) => ({ notificationRowId: id, ...org, userId: r.userId, userKey: recipientKey(r) })),
