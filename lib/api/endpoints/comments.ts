@@ -2,8 +2,11 @@ import { z } from "zod";
 import { itemResults } from "@/lib/domain/batch";
 import { addCommentAnnotations, addCommentAnnotationsInput } from "@/lib/domain/comments/add-comment-annotations";
 import { addComments, addCommentsInput } from "@/lib/domain/comments/add-comments";
+import { countCommentAnnotations, countCommentAnnotationsInput } from "@/lib/domain/comments/count-comment-annotations";
+import { markAnnotationsReadInput, markCommentAnnotationsRead } from "@/lib/domain/comments/mark-annotations-read";
 import {
   addedAnnotationsOutput,
+  annotationCountsOutput,
   annotationOutput,
   commentOutput,
   reactionChangeOutput,
@@ -22,10 +25,22 @@ import {
 } from "@/lib/domain/comments/update-comment-annotations";
 import { updateComments, updateCommentsInput } from "@/lib/domain/comments/update-comments";
 import { defineEndpoint } from "../define-endpoint";
+import { v1Twin } from "../v1-twin";
 import { paged } from "./replies";
 
 const EVENTS =
   "Each change emits a typed event (outbox), which the dispatcher turns into activity records, notifications, emails and webhooks.";
+
+const countAnnotationsV2 = defineEndpoint({
+  path: "/v2/commentannotations/count/get",
+  auth: "apiKey",
+  summary:
+    "Get Comment Annotations Count: per document (at most 30) its annotations (in statusIds, when given) and how many are unread for userId: an annotation is unread while it holds a comment by someone else newer than the user's read mark. Needs advanced queries.",
+  input: countCommentAnnotationsInput,
+  output: annotationCountsOutput,
+  message: "Comment count retrieved successfully.",
+  run: (input, ctx) => countCommentAnnotations(ctx.scope, input, ctx.db),
+});
 
 export const commentEndpoints = [
   defineEndpoint({
@@ -126,5 +141,18 @@ export const commentEndpoints = [
     message: "Reaction deleted successfully.",
     writes: true,
     run: (input, ctx) => deleteReaction(ctx.scope, input, ctx.tx),
+  }),
+  countAnnotationsV2,
+  v1Twin(countAnnotationsV2, "/v1/commentannotations/count/get"),
+  defineEndpoint({
+    path: "/v2/commentannotations/read/update",
+    auth: "apiKey",
+    summary:
+      "weft extension: mark comment annotations of a document read for users (readByUserIds), as the hosted service's client SDK does. Every comment so far counts as read for them; a later comment by someone else makes the annotation unread again.",
+    input: markAnnotationsReadInput,
+    output: itemResults,
+    message: "Comment annotation(s) marked read successfully.",
+    writes: true,
+    run: (input, ctx) => markCommentAnnotationsRead(ctx.scope, input, ctx.tx),
   }),
 ];

@@ -20,6 +20,11 @@ import {
   updateNotificationConfigInput,
 } from "@/lib/domain/notifications/notification-config";
 import {
+  updateNotifications,
+  updateNotificationsInput,
+  updateNotificationsV1Input,
+} from "@/lib/domain/notifications/update-notifications";
+import {
   getNotificationPreferences,
   getPreferencesInput,
   getPreferencesV1Input,
@@ -66,6 +71,30 @@ const setUserConfigV2 = defineEndpoint({
   run: (input, ctx) => setNotificationPreferences(ctx.scope, input, ctx.tx),
 });
 
+const updateNotificationsV2 = defineEndpoint({
+  path: "/v2/notifications/update",
+  auth: "apiKey",
+  summary:
+    "Update Notifications by id (within the filters): actionUser, headline template and data, body, notificationSourceData; readByUserIds marks them read for those users (persistReadForUsers keeps them in their For You feed). Get Notifications with a userId answers isUnread and forYou.",
+  input: updateNotificationsInput,
+  output: itemResults,
+  message: "Notification(s) updated successfully.",
+  writes: true,
+  run: (input, ctx) => updateNotifications(ctx.scope, input, ctx.tx),
+});
+
+const deleteNotificationsV2 = defineEndpoint({
+  path: "/v2/notifications/delete",
+  auth: "apiKey",
+  summary:
+    "Delete Notifications matching the filters (at least one of documentId, locationId, userId, notificationIds). With userId only that user's copy is removed.",
+  input: deleteNotificationsInput,
+  output: itemResults,
+  message: "Notification(s) deleted successfully.",
+  writes: true,
+  run: (input, ctx) => deleteNotifications(ctx.scope, input, ctx.tx),
+});
+
 export const notificationEndpoints = [
   defineEndpoint({
     path: "/v1/notifications/add",
@@ -107,17 +136,8 @@ export const notificationEndpoints = [
     run: (input, ctx) => getNotificationsV2(ctx.scope, input, ctx.db),
     ...paged("notifications", "pageToken", z.array(notificationOutput)),
   }),
-  defineEndpoint({
-    path: "/v2/notifications/delete",
-    auth: "apiKey",
-    summary:
-      "Delete Notifications matching the filters (at least one of documentId, locationId, userId, notificationIds). With userId only that user's copy is removed.",
-    input: deleteNotificationsInput,
-    output: itemResults,
-    message: "Notification(s) deleted successfully.",
-    writes: true,
-    run: (input, ctx) => deleteNotifications(ctx.scope, input, ctx.tx),
-  }),
+  deleteNotificationsV2,
+  v1Twin(deleteNotificationsV2, "/v1/notifications/delete"),
   defineEndpoint({
     path: "/v2/workspace/notificationconfig/get",
     auth: "apiKey",
@@ -142,4 +162,6 @@ export const notificationEndpoints = [
   v1Twin(getUserConfigV2, "/v1/notifications/config/get", { input: getPreferencesV1Input }),
   setUserConfigV2,
   v1Twin(setUserConfigV2, "/v1/notifications/config/set", { input: setPreferencesV1Input }),
+  updateNotificationsV2,
+  v1Twin(updateNotificationsV2, "/v1/notifications/update", { input: updateNotificationsV1Input }),
 ];

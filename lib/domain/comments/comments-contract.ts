@@ -58,3 +58,12 @@ export type AddedAnnotation = z.infer<typeof addedAnnotationsOutput>[string];
 
 /** A reaction's `data`. */
 export const reactionChangeOutput = z.object({ success: z.literal(true), message: z.string() });
+
+/** Get Comment Annotations Count: keyed by documentId. */
+export const annotationCountsOutput = clientIdRecord(
+  z.object({
+    total: z.number().int().describe("Annotations of the document (in statusIds, when given)."),
+    unread: z.number().int().describe("Of those, the ones unread for userId."),
+  }),
+  { id: "AnnotationCounts" },
+);

@@ -25,6 +25,14 @@ export const notificationOutput = z
     }),
     notifyUsersByUserId: clientIdRecord(z.literal(true)),
     timestamp: z.number().describe("Epoch milliseconds."),
+    isUnread: z
+      .boolean()
+      .optional()
+      .describe("With a userId filter: that user has not read it (Update Notifications' readByUserIds)."),
+    forYou: z
+      .boolean()
+      .optional()
+      .describe("With a userId filter: unread, or read and kept in the user's For You feed (persistReadForUsers)."),
   })
   .meta({ id: "Notification" });
 

@@ -86,3 +86,27 @@ export function readPreferences(db: Reader, org: OrgScope, userIds: string[], do
     select: { userId: true, documentId: true, inbox: true, email: true, slack: true },
   });
 }
+
+/** Marks the notification read for these users (now); `persistForYou` is what the call says for each of them. */
+export function markNotificationsRead(
+  tx: Tx,
+  org: OrgScope,
+  notificationRowId: string,
+  userIds: string[],
+  persistForYou: boolean,
+) {
+  if (!userIds.length) return Promise.resolve(0);
+  return tx.$executeRaw`
+    INSERT INTO "NotificationRead" ("notificationRowId", "apiKeyId", "organizationId", "userId", "persistForYou", "readAt")
+    SELECT ${notificationRowId}, ${org.apiKeyId}, ${org.organizationId}, u, ${persistForYou}, now()
+    FROM unnest(${userIds}::text[]) AS u
+    ON CONFLICT ("notificationRowId", "userId") DO UPDATE SET "persistForYou" = EXCLUDED."persistForYou"`;
+}
+
+/** Of these notifications, the ones the user has read, with whether each stays in the user's "For You" feed. */
+export function readMarks(db: Reader, org: OrgScope, notificationRowIds: string[], userId: string) {
+  return db.notificationRead.findMany({
+    where: { notificationRowId: { in: notificationRowIds }, userId, ...org },
+    select: { notificationRowId: true, persistForYou: true },
+  });
+}

@@ -35,7 +35,12 @@ export const notificationRowId = (org: OrgScope, notificationId: string) =>
 export const recipientKey = (u: { userId: string; email?: string | null }) => u.email || u.userId;
 
 /** Users among `userIds` who may see the document: a live organization or document membership. */
-async function permittedUserIds(tx: Tx, org: OrgScope, documentId: string, userIds: string[]): Promise<Set<string>> {
+export async function permittedUserIds(
+  tx: Tx,
+  org: OrgScope,
+  documentId: string,
+  userIds: string[],
+): Promise<Set<string>> {
   if (!userIds.length) return new Set();
   const rows = await tx.membership.findMany({
     where: {
