@@ -107,7 +107,7 @@ function operation(e: Endpoint, components: Components) {
     post: {
       operationId,
       summary: e.summary,
-      security: SECURITY[e.auth],
+      security: e.credentials === "body" ? [] : SECURITY[e.auth],
       parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }],
       requestBody: {
         required: !e.dataOptional,

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { addPermissions, addPermissionsInput } from "@/lib/domain/permissions/add-permissions";
-import { generateToken, generateTokenInput } from "@/lib/domain/permissions/generate-token";
+import {
+  generateToken,
+  generateTokenInput,
+  generateTokenV1,
+  generateTokenV1Input,
+} from "@/lib/domain/permissions/generate-token";
 import {
   getPermissionProviderConfig,
   getPermissionProviderConfigInput,
@@ -9,6 +14,18 @@ import {
 } from "@/lib/domain/permissions/permission-provider-config";
 import { generatedTokenOutput, permissionProviderConfigOutput } from "@/lib/domain/permissions/permissions-contract";
 import { defineEndpoint } from "../define-endpoint";
+import { v1Twin } from "../v1-twin";
+
+const generateTokenV2 = defineEndpoint({
+  path: "/v2/auth/generate_token",
+  auth: "apiKey",
+  summary: "Generate Token",
+  input: generateTokenInput,
+  output: generatedTokenOutput,
+  message: "Token generated successfully.",
+  writes: true,
+  run: (input, ctx) => generateToken(ctx.scope, input, ctx.tx),
+});
 
 export const authEndpoints = [
   defineEndpoint({
@@ -26,15 +43,13 @@ export const authEndpoints = [
       schema: z.object({ status: z.literal("success"), message: z.literal("Permissions added successfully.") }),
     },
   }),
-  defineEndpoint({
-    path: "/v2/auth/generate_token",
-    auth: "apiKey",
-    summary: "Generate Token",
-    input: generateTokenInput,
-    output: generatedTokenOutput,
-    message: "Token generated successfully.",
-    writes: true,
-    run: (input, ctx) => generateToken(ctx.scope, input, ctx.tx),
+  generateTokenV2,
+  v1Twin(generateTokenV2, "/v1/auth/token/get", {
+    summary:
+      "Generate Token (v1): apiKey and authToken in the body, no credential headers; userProperties.organizationId is granted at the default role. Valid 48 hours.",
+    credentials: "body",
+    input: generateTokenV1Input,
+    run: (input, ctx) => generateTokenV1(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/permissionproviderconfig/get",

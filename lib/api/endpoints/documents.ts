@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { itemResults } from "@/lib/domain/batch";
-import { addDocuments, addDocumentsInput } from "@/lib/domain/documents/add-documents";
+import { addDocuments, addDocumentsInput, addDocumentsV1Input } from "@/lib/domain/documents/add-documents";
 import { deleteDocuments, deleteDocumentsInput, deleteDocumentsV1 } from "@/lib/domain/documents/delete-documents";
 import {
   documentOutput,
@@ -12,7 +12,7 @@ import { getMigrationStatus, migrationStatusInput } from "@/lib/domain/documents
 import { migrateDocuments, migrateDocumentsInput } from "@/lib/domain/documents/migrate-documents";
 import { defineEndpoint } from "../define-endpoint";
 import { v1Twin } from "../v1-twin";
-import { paged } from "./replies";
+import { paged, V1_PAGE } from "./replies";
 
 const deleteDocumentsV2 = defineEndpoint({
   path: "/v2/organizations/documents/delete",
@@ -25,25 +25,37 @@ const deleteDocumentsV2 = defineEndpoint({
   run: (input, ctx) => deleteDocuments(ctx.scope, input, ctx.tx),
 });
 
+const addDocumentsV2 = defineEndpoint({
+  path: "/v2/organizations/documents/add",
+  auth: "apiKey",
+  summary: "Add Documents",
+  input: addDocumentsInput,
+  output: itemResults,
+  message: "Document(s) added successfully.",
+  writes: true,
+  run: (input, ctx) => addDocuments(ctx.scope, input, ctx.tx),
+});
+
+const getDocumentsV2 = defineEndpoint({
+  path: "/v2/organizations/documents/get",
+  auth: "apiKey",
+  summary: "Get Documents",
+  input: getDocumentsInput,
+  message: "Document(s) retrieved successfully.",
+  run: (input, ctx) => getDocuments(ctx.scope, input, ctx.db),
+  ...paged("documents", "pageToken", z.array(documentOutput)),
+});
+
 export const documentEndpoints = [
-  defineEndpoint({
-    path: "/v2/organizations/documents/add",
-    auth: "apiKey",
-    summary: "Add Documents",
-    input: addDocumentsInput,
-    output: itemResults,
-    message: "Document(s) added successfully.",
-    writes: true,
-    run: (input, ctx) => addDocuments(ctx.scope, input, ctx.tx),
-  }),
-  defineEndpoint({
-    path: "/v2/organizations/documents/get",
-    auth: "apiKey",
-    summary: "Get Documents",
-    input: getDocumentsInput,
-    message: "Document(s) retrieved successfully.",
-    run: (input, ctx) => getDocuments(ctx.scope, input, ctx.db),
-    ...paged("documents", "pageToken", z.array(documentOutput)),
+  addDocumentsV2,
+  v1Twin(addDocumentsV2, "/v1/organizations/documents/add", { input: addDocumentsV1Input }),
+  getDocumentsV2,
+  v1Twin(getDocumentsV2, "/v1/organizations/documents/get", {
+    summary: `Get Documents (v1, no paging: the first ${V1_PAGE.toLocaleString("en")}).`,
+    input: getDocumentsInput.omit({ folderId: true, pageSize: true, pageToken: true }),
+    output: z.array(documentOutput.omit({ folderId: true })),
+    reply: undefined,
+    run: async (input, ctx) => (await getDocuments(ctx.scope, { ...input, pageSize: V1_PAGE }, ctx.db)).documents,
   }),
   deleteDocumentsV2,
   v1Twin(deleteDocumentsV2, "/v1/organizations/documents/delete", {

@@ -95,46 +95,42 @@ const deleteNotificationsV2 = defineEndpoint({
   run: (input, ctx) => deleteNotifications(ctx.scope, input, ctx.tx),
 });
 
+const addNotificationsV2 = defineEndpoint({
+  path: "/v2/notifications/add",
+  auth: "apiKey",
+  summary: `Add Notifications (v2: verifyUserPermissions, isNotificationResolverUsed, notificationSource, context). ${ADD_SUMMARY}`,
+  input: addNotificationsV2Input,
+  output: notificationAddedOutput,
+  message: NOTIFICATION_ADDED,
+  writes: true,
+  run: (input, ctx) => addNotifications(ctx.scope, input, ctx.tx),
+});
+
+const getNotificationsV2Entry = defineEndpoint({
+  path: "/v2/notifications/get",
+  auth: "apiKey",
+  summary:
+    "Get Notifications (v2): the v1 filters, paged (pageSize default 1000, pageToken), sorted by timestamp (order, default desc). Needs advanced queries.",
+  input: getNotificationsV2Input,
+  message: RETRIEVED,
+  run: (input, ctx) => getNotificationsV2(ctx.scope, input, ctx.db),
+  ...paged("notifications", "pageToken", z.array(notificationOutput)),
+});
+
 export const notificationEndpoints = [
-  defineEndpoint({
-    path: "/v1/notifications/add",
-    auth: "apiKey",
+  addNotificationsV2,
+  v1Twin(addNotificationsV2, "/v1/notifications/add", {
     summary: `Add Notifications. ${ADD_SUMMARY}`,
     input: addNotificationsV1Input,
-    output: notificationAddedOutput,
-    message: NOTIFICATION_ADDED,
-    writes: true,
-    run: (input, ctx) => addNotifications(ctx.scope, input, ctx.tx),
   }),
-  defineEndpoint({
-    path: "/v2/notifications/add",
-    auth: "apiKey",
-    summary: `Add Notifications (v2: verifyUserPermissions, isNotificationResolverUsed, notificationSource, context). ${ADD_SUMMARY}`,
-    input: addNotificationsV2Input,
-    output: notificationAddedOutput,
-    message: NOTIFICATION_ADDED,
-    writes: true,
-    run: (input, ctx) => addNotifications(ctx.scope, input, ctx.tx),
-  }),
-  defineEndpoint({
-    path: "/v1/notifications/get",
-    auth: "apiKey",
+  getNotificationsV2Entry,
+  v1Twin(getNotificationsV2Entry, "/v1/notifications/get", {
     summary:
-      "Get Notifications (v1, no paging: the newest 1,000). Filters combine; userId selects the notifications that user receives.",
+      "Get Notifications (v1, no paging: the newest 1,000). Filters combine; userId selects the notifications that user receives, with their read state.",
     input: getNotificationsV1Input,
     output: z.array(notificationOutput),
-    message: RETRIEVED,
+    reply: undefined,
     run: (input, ctx) => getNotificationsV1(ctx.scope, input, ctx.db),
-  }),
-  defineEndpoint({
-    path: "/v2/notifications/get",
-    auth: "apiKey",
-    summary:
-      "Get Notifications (v2): the v1 filters, paged (pageSize default 1000, pageToken), sorted by timestamp (order, default desc). Needs advanced queries.",
-    input: getNotificationsV2Input,
-    message: RETRIEVED,
-    run: (input, ctx) => getNotificationsV2(ctx.scope, input, ctx.db),
-    ...paged("notifications", "pageToken", z.array(notificationOutput)),
   }),
   deleteNotificationsV2,
   v1Twin(deleteNotificationsV2, "/v1/notifications/delete"),
