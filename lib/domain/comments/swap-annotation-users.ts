@@ -72,7 +72,7 @@ export async function swapAnnotationUsers(
     else
       await tx.commentReaction.updateMany({
         where: { id: r.id, ...org },
-        data: { userId: to.userId, user: asJson(to) },
+        data: { id: reactionRowId(r.commentRowId, r.icon, to.userId), userId: to.userId, user: asJson(to) },
       });
   }
 }
