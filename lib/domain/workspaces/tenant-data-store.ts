@@ -10,10 +10,13 @@ export async function deleteKeyData(tx: Tx, apiKeyIds: string[]): Promise<void> 
   if (apiKeyIds.length === 0) return;
   const byKey = { apiKeyId: { in: apiKeyIds } };
   // Children before parents where a foreign key joins them.
+  await tx.commentAnnotationRead.deleteMany({ where: byKey });
   await tx.commentReaction.deleteMany({ where: byKey });
   await tx.comment.deleteMany({ where: byKey });
   await tx.commentAnnotation.deleteMany({ where: byKey });
+  await tx.notificationRead.deleteMany({ where: byKey });
   await tx.notificationRecipient.deleteMany({ where: byKey });
+  await tx.notificationPreference.deleteMany({ where: byKey });
   await tx.notification.deleteMany({ where: byKey });
   await tx.activityLog.deleteMany({ where: byKey });
   await tx.domainEvent.deleteMany({ where: byKey });
