@@ -83,6 +83,8 @@ export interface Endpoint<
     build(output: z.output<O>, message: string): Record<string, unknown>;
     /** Schema of `result`, for the OpenAPI document and the typed client. */
     schema: R;
+    /** The body is what `build` returns, not wrapped in `result` (Delete All User Data), with this HTTP status. */
+    unwrapped?: { httpStatus: number };
   };
 }
 

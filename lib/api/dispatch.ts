@@ -100,7 +100,7 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
     const result = endpoint.reply
       ? endpoint.reply.build(output, endpoint.message)
       : { status: "success", message: endpoint.message, data: output };
-    return successResponse(result, requestId);
+    return successResponse(result, requestId, endpoint.reply?.unwrapped);
   } catch (e) {
     return failure(e, requestId, path, facts);
   }

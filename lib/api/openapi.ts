@@ -102,7 +102,8 @@ function operation(e: Endpoint, components: Components) {
   const operationId = e.path.replace(/^\//, "").replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
   // Every reply body is a named schema, as in Svix's document: a type name for generated clients.
   const replyName = `${operationId[0].toUpperCase()}${operationId.slice(1)}Reply`;
-  components.schemas[replyName] = { type: "object", required: ["result"], properties: { result } };
+  const unwrapped = e.reply?.unwrapped;
+  components.schemas[replyName] = unwrapped ? result : { type: "object", required: ["result"], properties: { result } };
   return {
     post: {
       operationId,
@@ -123,8 +124,8 @@ function operation(e: Endpoint, components: Components) {
         },
       },
       responses: {
-        "200": {
-          description: e.message,
+        [String(unwrapped?.httpStatus ?? 200)]: {
+          description: unwrapped ? `${e.message} (not wrapped in result)` : e.message,
           content: { "application/json": { schema: { $ref: `#/components/schemas/${replyName}` } } },
         },
         ...Object.fromEntries(ERROR_CODES.map((c) => [String(c), { $ref: `#/components/responses/Error${c}` }])),

@@ -81,6 +81,7 @@ export const jobModules: (() => Promise<unknown>)[] = [
   () => import("@/lib/domain/documents/migration-job"),
   () => import("@/lib/domain/agents/execute-agent"),
   () => import("@/lib/domain/notifications/fanout-job"),
+  () => import("@/lib/domain/user-data/erase-job"),
   () => import("@/lib/domain/email/send-trigger-email"),
   () => import("./workers/webhook-worker"),
   () => import("./workers/event-dispatcher"),

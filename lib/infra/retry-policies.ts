@@ -26,6 +26,8 @@ export const retryPolicies = {
   "documents.migrate": { delaysMs: [5 * SECOND, 10 * SECOND, 20 * SECOND] },
   "notifications.fanout": { delaysMs: [5 * SECOND, 10 * SECOND, 20 * SECOND, 40 * SECOND, 80 * SECOND] },
   "agents.execute": { delaysMs: [5 * SECOND, 10 * SECOND] },
+  /** GDPR erase: progress is kept per chunk, so a retry only continues; it must end, so it keeps trying. */
+  "users.erase": { delaysMs: [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE], repeatLast: true },
   /** Periodic: after this one retry, the sweep waits for its next turn (lib/domain/usage/sweep-job.ts). */
   "usage.sweep": { delaysMs: [30 * SECOND] },
   /** Hourly sweeps (lib/infra/prune-jobs.ts): one retry, then the next turn. */
