@@ -9,8 +9,8 @@ afterAll(stopAllServers);
 const SUBJECT = "erase-subject-91c2";
 const subject = { userId: SUBJECT, name: "Era Sed", email: "erase.91c2@example.com" };
 const bystander = { userId: "bystander", name: "By Stander" };
-// Two rows per table per transaction: 1,000 comments take 500 chunks, time enough to stop the server mid-way.
-const env = { WEFT_ERASE_BATCH_ROWS: "2" };
+// Four rows per table per transaction: 1,000 comments take 250 chunks, time enough to stop the server mid-way.
+const env = { WEFT_ERASE_BATCH_ROWS: "4" };
 
 async function count(databaseUrl: string, query: string, values: unknown[] = []) {
   const [{ n }] = await sql<{ n: number }>(databaseUrl, query, values);
@@ -124,5 +124,5 @@ describe.runIf(canRun)("GDPR erase across a crash", () => {
     const threads = await call(second.base, "/v2/commentannotations/get", { organizationId: "org", documentId: "doc" });
     expect(threads.body.result.data).toHaveLength(10);
     expect(threads.body.result.data.every((t: { comments: unknown[] }) => t.comments.length === 1)).toBe(true);
-  });
+  }, 300_000);
 });
