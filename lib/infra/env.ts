@@ -73,6 +73,8 @@ const schema = z.object({
   WEFT_EVENT_DISPATCHER: flag(true),
   WEFT_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
   // Delete All User Data erases in chunks of this many rows per table, one transaction each.
+  // How long a presence put there over REST lasts after its last add or update (docs/live.md).
+  WEFT_PRESENCE_TTL_S: z.coerce.number().int().min(10).max(86_400).default(300),
   WEFT_ERASE_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(500),
   // Bearer token for GET /api/metrics; unset: open only to loopback clients (docs/operations/metrics.md).
   WEFT_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),

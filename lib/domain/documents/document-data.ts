@@ -66,6 +66,20 @@ export const documentData: DocumentData[] = [
       tx.notificationPreference.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
   },
   {
+    // Who is in the document and its live state values (the live server reads them by document).
+    name: "presence and live state",
+    move: async (tx, org, from, to) => {
+      await tx.documentPresence.deleteMany({ where: { ...org, documentId: to } });
+      await tx.liveState.deleteMany({ where: { ...org, documentId: to } });
+      await tx.documentPresence.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
+      await tx.liveState.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
+    },
+    remove: async (tx, org, documentIds) => {
+      await tx.documentPresence.deleteMany({ where: { ...org, documentId: { in: documentIds } } });
+      await tx.liveState.deleteMany({ where: { ...org, documentId: { in: documentIds } } });
+    },
+  },
+  {
     name: "activity logs",
     move: (tx, org, from, to) =>
       tx.activityLog.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),

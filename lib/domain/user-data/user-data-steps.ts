@@ -1,4 +1,5 @@
 import type { Tx } from "@/lib/infra/db";
+import { publishPresence } from "../presence/change-presence";
 import {
   eraseActivity,
   eraseAnnotationsStarted,
@@ -8,6 +9,7 @@ import {
   eraseEventRecords,
   eraseMentionsAndAssignments,
   eraseNotifications,
+  erasePresence,
   erasePreferencesAndReads,
   eraseProfiles,
   eraseReactions,
@@ -35,6 +37,16 @@ export const erasureSteps: readonly ErasureStep[] = [
   { name: "activity records", chunk: eraseActivity },
   { name: "events, webhook messages, jobs and stored replies", chunk: eraseEventRecords },
   { name: "preferences and read marks", chunk: erasePreferencesAndReads },
+  {
+    // Live servers drop the user from the awareness of the documents they were in.
+    name: "presence",
+    async chunk(tx, scope, limit) {
+      const gone = await erasePresence(tx, scope, limit);
+      const documents = new Map(gone.map((g) => [`${g.organizationId}\n${g.documentId}`, g]));
+      for (const d of documents.values()) await publishPresence(tx, { apiKeyId: scope.apiKeyId, ...d });
+      return gone.length;
+    },
+  },
   { name: "CRDT authorship", chunk: eraseCrdtAuthorship },
   { name: "profile and memberships", chunk: eraseProfiles },
 ];

@@ -185,6 +185,15 @@ export async function erasePreferencesAndReads(tx: Tx, s: ErasureScope, limit: n
   return Math.max(preferences, reads);
 }
 
+/** The user's presence in documents (put there over REST or left by a live connection); returns the documents. */
+export function erasePresence(tx: Tx, s: ErasureScope, limit: number) {
+  return tx.$queryRaw<{ organizationId: string; documentId: string }[]>`
+    DELETE FROM "DocumentPresence" WHERE ("apiKeyId", "organizationId", "documentId", "userId", "source") IN (
+      SELECT "apiKeyId", "organizationId", "documentId", "userId", "source" FROM "DocumentPresence"
+      WHERE "apiKeyId" = ${s.apiKeyId} AND "userId" = ${s.userId} AND ${inOrgs(s)} LIMIT ${limit})
+    RETURNING "organizationId", "documentId"`;
+}
+
 /** CRDT editors the user changed last: the change is the API key's from now on (the content stays). */
 export function eraseCrdtAuthorship(tx: Tx, s: ErasureScope, limit: number): Promise<number> {
   return tx.$executeRaw`

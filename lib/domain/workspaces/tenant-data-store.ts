@@ -17,6 +17,8 @@ export async function deleteKeyData(tx: Tx, apiKeyIds: string[]): Promise<void> 
   await tx.notificationRead.deleteMany({ where: byKey });
   await tx.notificationRecipient.deleteMany({ where: byKey });
   await tx.notificationPreference.deleteMany({ where: byKey });
+  await tx.documentPresence.deleteMany({ where: byKey });
+  await tx.liveState.deleteMany({ where: byKey });
   await tx.notification.deleteMany({ where: byKey });
   await tx.activityLog.deleteMany({ where: byKey });
   await tx.domainEvent.deleteMany({ where: byKey });
