@@ -33,6 +33,7 @@ import { measureAddUsers, seedUsers, USERS_ORG } from "./scenarios/add-users.mjs
 import { measureFanout, measureWebhooks } from "./scenarios/background-work.mjs";
 import { bodyOfPage, seedDocuments } from "./scenarios/document-pages.mjs";
 import { goalRows } from "./scenarios/goals.mjs";
+import { seedNotifications } from "./scenarios/notifications.mjs";
 import { CRDT_DOC, CRDT_ORG, EMBEDDED_TARGETS, requestTargets, TARGET_IDS } from "./scenarios/request-targets.mjs";
 import { seedTenant } from "./scenarios/seed.mjs";
 
@@ -83,6 +84,7 @@ const load = {
 };
 const DOCUMENTS = positiveInt(opts.documents ?? (quick ? "5000" : "100000"), "documents");
 const EMBEDDED_DOCUMENTS = positiveInt(opts["embedded-documents"] ?? (quick ? "2000" : "10000"), "embedded-documents");
+const NOTIFICATIONS = quick ? 500 : 2000;
 const USER_BATCHES = positiveInt(opts["user-batches"] ?? (quick ? "2" : "10"), "user-batches");
 const FANOUT_USERS = positiveInt(opts["fanout-users"], "fanout-users");
 const WEBHOOK_EVENTS = positiveInt(opts["webhook-events"], "webhook-events");
@@ -442,6 +444,10 @@ async function seedFor(ids, weft, tenant, { databaseUrl }) {
       },
       tenant.keyHeaders,
     );
+  }
+  if (ids.has("get-notifications")) {
+    log(`seeding ${NOTIFICATIONS} notifications through Add Notifications`);
+    facts.seededNotifications = await seedNotifications(weft.base, tenant.keyHeaders, NOTIFICATIONS);
   }
   facts.documents = documents;
   return facts;

@@ -3,6 +3,7 @@
 // with a fresh id per request, so writes never collide.
 import { USERS_ORG } from "./add-users.mjs";
 import { PAGES_ORG } from "./document-pages.mjs";
+import { NOTIFICATION_READER, NOTIFICATIONS_ORG } from "./notifications.mjs";
 
 export const CRDT_ORG = "bench-crdt";
 export const CRDT_DOC = "bench-crdt-document";
@@ -19,6 +20,7 @@ export const TARGET_IDS = [
   "get-documents-100",
   "add-crdt-data",
   "get-crdt-data",
+  "get-notifications",
 ];
 /** What embedded mode measures (no raw baseline there; writes are PostgreSQL mode's). */
 export const EMBEDDED_TARGETS = new Set(["floor", "get-workspace", "get-users", "get-documents-1", "get-crdt-data"]);
@@ -93,6 +95,11 @@ export function requestTargets({ rawBase, weftBase, wsHeaders, keyHeaders, page1
       organizationId: CRDT_ORG,
       documentId: CRDT_DOC,
       editorId: "editor",
+    }),
+    weft("get-notifications", "Get Notifications (v2, one recipient, page of 100)", "/v2/notifications/get", {
+      organizationId: NOTIFICATIONS_ORG,
+      userId: NOTIFICATION_READER,
+      pageSize: 100,
     }),
   ];
   return all.filter((t) => ids.has(t.id));

@@ -1,5 +1,5 @@
 import { verifyApiKeyCredentials, verifyWorkspaceCredentials } from "@/lib/domain/api-keys/verify-credentials";
-import { denied } from "@/lib/domain/errors";
+import { denied, DomainError, invalid } from "@/lib/domain/errors";
 import type { Scope } from "@/lib/domain/scope";
 import { db } from "@/lib/infra/db";
 import type { AuthLevel } from "./define-endpoint";
@@ -21,6 +21,27 @@ export async function authenticate(level: AuthLevel, headers: Headers, clientIp:
     if (!token) throw denied("Auth Token not found in headers.");
     return verifyWorkspaceCredentials(db(), workspaceId, token);
   }
+  return authenticateApiKey(headers);
+}
+
+/** The reference's refusal of v1 Generate Token's body credentials. */
+export const AUTH_TOKEN_NOT_FOUND = "Auth token not found.";
+
+/** An API key and auth token sent in the body (v1 Generate Token): the same check as the headers'. */
+export async function authenticateBodyCredentials(data: unknown): Promise<Scope> {
+  const body = data as { apiKey?: unknown; authToken?: unknown };
+  const headers = new Headers();
+  if (typeof body.apiKey === "string") headers.set("x-service-api-key", body.apiKey);
+  if (typeof body.authToken === "string") headers.set("x-service-auth-token", body.authToken);
+  try {
+    return await authenticateApiKey(headers);
+  } catch (e) {
+    if (e instanceof DomainError && e.status === "PERMISSION_DENIED") throw invalid(AUTH_TOKEN_NOT_FOUND);
+    throw e;
+  }
+}
+
+function authenticateApiKey(headers: Headers): Promise<Scope> {
   const apiKeyId = header(headers, "api-key");
   const token = header(headers, "auth-token");
   if (!apiKeyId) throw denied("API key not found in headers.");

@@ -75,9 +75,12 @@ export function createWeftClient(options: WeftClientOptions) {
       });
       const body = (await res.json()) as {
         result?: ApiResult<P>;
+        status?: string;
         error?: { status: string; message: string; details?: unknown };
       };
-      if (body.error || !body.result) {
+      // Delete All User Data answers its result at the top level, not wrapped in `result`.
+      const result = body.result ?? (body.status === "success" ? (body as ApiResult<P>) : undefined);
+      if (body.error || !result) {
         throw new WeftApiError(
           body.error?.status ?? "UNKNOWN",
           body.error?.message ?? `HTTP ${res.status}`,
@@ -85,7 +88,7 @@ export function createWeftClient(options: WeftClientOptions) {
           body.error?.details,
         );
       }
-      return body.result;
+      return result;
     },
   };
 }

@@ -52,6 +52,11 @@ export interface Endpoint<
   message: string;
   /** Every refusal of the input answers this exact message (the spec's); the reason goes in `details`. */
   invalidInputMessage?: string;
+  /**
+   * Where an apiKey endpoint's credentials are: the headers (default), or the body's `apiKey` and `authToken`
+   * (v1 Generate Token). A missing or wrong pair in the body is INVALID_ARGUMENT "Auth token not found.".
+   */
+  credentials?: "body";
   /** The body may omit `data` (treated as `{}`). */
   dataOptional?: boolean;
   /**
@@ -83,6 +88,8 @@ export interface Endpoint<
     build(output: z.output<O>, message: string): Record<string, unknown>;
     /** Schema of `result`, for the OpenAPI document and the typed client. */
     schema: R;
+    /** The body is what `build` returns, not wrapped in `result` (Delete All User Data), with this HTTP status. */
+    unwrapped?: { httpStatus: number };
   };
 }
 

@@ -5,7 +5,7 @@ import type { Tx } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { errorFields, log } from "@/lib/infra/log";
 import { requestIdFrom } from "@/lib/infra/request-id.mjs";
-import { authenticate } from "./auth";
+import { authenticate, authenticateBodyCredentials } from "./auth";
 import { clientIpOf } from "./client-ip";
 import { checkContentType, isOctetStream } from "./content-type";
 import type { Endpoint } from "./define-endpoint";
@@ -82,7 +82,10 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
     const idempotencyKey = idempotencyKeyOf(request.headers);
     const data = await readData(request, options.body ?? request.body, endpoint);
     const clientIp = clientIpOf(request.headers, options.clientIp);
-    const scope = await authenticate(endpoint.auth, request.headers, clientIp);
+    const scope =
+      endpoint.credentials === "body"
+        ? await authenticateBodyCredentials(data)
+        : await authenticate(endpoint.auth, request.headers, clientIp);
     facts.scope = scope;
     const input = parseInput(endpoint, data);
     const idempotent = idempotencyKey && (await claimIdempotencyKey(idempotencyKey, endpoint.path, scope, data));
@@ -98,7 +101,7 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
     const result = endpoint.reply
       ? endpoint.reply.build(output, endpoint.message)
       : { status: "success", message: endpoint.message, data: output };
-    return successResponse(result, requestId);
+    return successResponse(result, requestId, endpoint.reply?.unwrapped);
   } catch (e) {
     return failure(e, requestId, path, facts);
   }

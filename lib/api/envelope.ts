@@ -36,8 +36,12 @@ function json(body: unknown, status: number, requestId: string, extra?: Record<s
   });
 }
 
-export function successResponse(result: Record<string, unknown>, requestId: string) {
-  return json({ result }, 200, requestId);
+export function successResponse(
+  result: Record<string, unknown>,
+  requestId: string,
+  unwrapped?: { httpStatus: number },
+) {
+  return unwrapped ? json(result, unwrapped.httpStatus, requestId) : json({ result }, 200, requestId);
 }
 
 export function errorResponse(

@@ -129,13 +129,14 @@ function operation(e: Endpoint, components: Components) {
   const operationId = e.path.replace(/^\//, "").replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase());
   // Every reply body is a named schema, as in Svix's document: a type name for generated clients.
   const replyName = `${operationId[0].toUpperCase()}${operationId.slice(1)}Reply`;
-  components.schemas[replyName] = { type: "object", required: ["result"], properties: { result } };
+  const unwrapped = e.reply?.unwrapped;
+  components.schemas[replyName] = unwrapped ? result : { type: "object", required: ["result"], properties: { result } };
   const binary = e.binaryBody && binaryRequest(e, e.binaryBody.field);
   return {
     post: {
       operationId,
       summary: e.summary,
-      security: SECURITY[e.auth],
+      security: e.credentials === "body" ? [] : SECURITY[e.auth],
       parameters: [{ $ref: "#/components/parameters/IdempotencyKey" }, ...(binary?.parameters ?? [])],
       requestBody: {
         required: !e.dataOptional,
@@ -152,8 +153,8 @@ function operation(e: Endpoint, components: Components) {
         },
       },
       responses: {
-        "200": {
-          description: e.message,
+        [String(unwrapped?.httpStatus ?? 200)]: {
+          description: unwrapped ? `${e.message} (not wrapped in result)` : e.message,
           content: { "application/json": { schema: { $ref: `#/components/schemas/${replyName}` } } },
         },
         ...Object.fromEntries(ERROR_CODES.map((c) => [String(c), { $ref: `#/components/responses/Error${c}` }])),

@@ -10,6 +10,7 @@ import { notificationEndpoints } from "./endpoints/notifications";
 import { activityEndpoints } from "./endpoints/activities";
 import { commentEndpoints } from "./endpoints/comments";
 import { userDataEndpoints } from "./endpoints/user-data";
+import { presenceEndpoints } from "./endpoints/presence";
 import { organizationEndpoints } from "./endpoints/organizations";
 import { userEndpoints } from "./endpoints/users";
 import { userGroupEndpoints } from "./endpoints/user-groups";
@@ -34,6 +35,7 @@ export const endpoints = [
   ...activityEndpoints,
   ...commentEndpoints,
   ...userDataEndpoints,
+  ...presenceEndpoints,
   ...emailEndpoints,
   ...webhookEndpoints,
 ] as const;

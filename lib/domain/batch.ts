@@ -49,9 +49,17 @@ export function clientIdRecord<V extends z.ZodType>(value: V, meta?: { id?: stri
   return schema;
 }
 
+/** Why an item failed, where the reference names it (v1 Delete Documents): retryable only when `internal`. */
+export const itemCodes = ["not-found", "already-exists", "internal"] as const;
+
 /** A batch reply: each item's outcome, keyed by the item's client id. */
 export const itemResults = clientIdRecord(
-  z.object({ success: z.boolean(), id: z.string().optional(), message: z.string() }),
+  z.object({
+    success: z.boolean(),
+    id: z.string().optional(),
+    message: z.string(),
+    code: z.enum(itemCodes).optional(),
+  }),
   { id: "ItemResults" },
 );
 

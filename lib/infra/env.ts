@@ -110,6 +110,10 @@ const schema = z.object({
   WEFT_WEBHOOK_RETRY_SCALE: z.coerce.number().positive().default(1),
   WEFT_EVENT_DISPATCHER: flag(true),
   WEFT_EVENT_RETENTION_HOURS: z.coerce.number().min(0).default(168),
+  // Delete All User Data erases in chunks of this many rows per table, one transaction each.
+  WEFT_ERASE_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(500),
+  // How long a presence put there over REST lasts after its last add or update (docs/live.md).
+  WEFT_PRESENCE_TTL_S: z.coerce.number().int().min(10).max(86_400).default(300),
   // Bearer token for GET /api/metrics on the main port; unset: nobody reads it there (docs/operations/metrics.md).
   WEFT_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   // A listener on 127.0.0.1 serving the metrics without a token (lib/api/metrics-port.ts); unset: none.

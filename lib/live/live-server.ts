@@ -18,11 +18,12 @@ import type { LiveContext } from "./live-context";
 import { liveHandle, setLiveHandle, type LiveHandle } from "./live-handle";
 import { startRelay, type Relay } from "./relay";
 import { SocketGuards } from "./socket-guard";
+import { LivePresence } from "./extensions/presence";
 
 // The live Yjs server: a Hocuspocus instance (no Server class) that server.mjs hands `/live` upgrades to,
 // built from one extension per concern: LiveGuards (undecodable updates), LiveAuth (who may open a document,
 // re-checked), CrdtLog (load, append every update to the log before it is applied, compact), LiveRelay
-// (other instances, PostgreSQL only). REST writes reach open documents through applyRestUpdate. See docs/live.md.
+// (other instances, PostgreSQL only), LivePresence (presence and live state of the document's users). REST writes reach open documents through applyRestUpdate. See docs/live.md.
 
 const REST_ORIGIN = "weft:rest";
 const DELETED_REASON = "crdt-data-deleted";
@@ -49,13 +50,14 @@ export async function startLive(): Promise<LiveHandle> {
     afterAppend: relay && ((name, update, id, tx) => relay.publishLogged(name, update, id, tx)),
   });
 
+  const presence = new LivePresence();
   const hocuspocus = new Hocuspocus({
     quiet: true,
     timeout: e.WEFT_LIVE_PING_TIMEOUT_MS,
     debounce: e.WEFT_LIVE_STORE_DEBOUNCE_MS,
     maxDebounce: Math.max(10_000, e.WEFT_LIVE_STORE_DEBOUNCE_MS),
     unloadImmediately: true,
-    extensions: [new LiveGuards(guards), auth, crdtLog, ...(relay ? [new LiveRelay(relay)] : [])],
+    extensions: [new LiveGuards(guards), auth, crdtLog, presence, ...(relay ? [new LiveRelay(relay)] : [])],
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: e.WEFT_LIVE_MAX_MESSAGE_BYTES });
@@ -115,6 +117,7 @@ export async function startLive(): Promise<LiveHandle> {
       for (const ws of wss.clients) ws.close(1001, "server shutting down");
       wss.close();
       await relay?.stop();
+      await presence.stop();
       // Pending stores run now, so the log is compacted before the database goes away.
       for (const name of [...hocuspocus.documents.keys()]) {
         if (hocuspocus.debouncer.isDebounced(`onStoreDocument-${name}`))

@@ -4,6 +4,7 @@ import { sendTriggerEmail } from "@/lib/domain/email/send-trigger-email";
 import { fanoutJob } from "@/lib/domain/notifications/fanout-job";
 import { purgeJob } from "@/lib/domain/organizations/purge-job";
 import { usageSweepJob } from "@/lib/domain/usage/sweep-job";
+import { eraseJob } from "@/lib/domain/user-data/erase-job";
 import { pruneIdempotencyJob } from "@/lib/infra/idempotency-store";
 import type { JobKind } from "@/lib/infra/jobs/define-job";
 import { pruneJobsJob, startJobs, stopJobs, type WorkerLoop } from "@/lib/infra/jobs/job-worker";
@@ -18,6 +19,7 @@ export const jobKinds: readonly JobKind[] = [
   purgeJob,
   executeAgentJob,
   fanoutJob,
+  eraseJob,
   sendTriggerEmail,
   usageSweepJob,
   pruneJobsJob,

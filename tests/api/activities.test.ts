@@ -178,3 +178,90 @@ describe("Activity logs", () => {
     ).toBe(false);
   });
 });
+
+describe("Update Activity Logs", () => {
+  it("reference example 1: one record's display message; other fields keep their values", async () => {
+    const { api } = await setup();
+    await add(api, [
+      { id: "activity-001", featureType: "comment", actionType: "comment.add", actionUser: ada, actionIcon: "i.svg" },
+    ]);
+    const res = await api("/v2/activities/update", {
+      organizationId: "org",
+      activities: [{ id: "activity-001", displayMessageTemplate: "{{user}} updated the comment" }],
+    });
+    expect(res.body).toEqual({
+      result: {
+        status: "success",
+        message: "Activity(s) updated successfully.",
+        data: { "activity-001": { success: true, message: "Activity updated." } },
+      },
+    });
+    const got = await api("/v2/activities/get", { organizationId: "org", activityIds: ["activity-001"] });
+    expect(got.body.result.data[0]).toMatchObject({
+      featureType: "comment",
+      actionType: "comment.add",
+      actionUser: ada,
+      actionIcon: "i.svg",
+      displayMessageTemplate: "{{user}} updated the comment",
+    });
+  });
+
+  it("reference example 2: several records; an unknown id fails alone and the call still succeeds", async () => {
+    const { api } = await setup();
+    await add(api, [{ id: "activity-002", featureType: "comment", actionType: "comment.add", actionUser: ada }]);
+    const res = await api("/v2/activities/update", {
+      organizationId: "org",
+      activities: [
+        {
+          id: "activity-001",
+          displayMessageTemplate: "{{user}} updated the comment",
+          displayMessageTemplateData: { user: { userId: "user-1", name: "User Name" } },
+        },
+        { id: "activity-002", actionIcon: "https://example.com/icons/edit.svg" },
+      ],
+    });
+    expect(res.body.result).toEqual({
+      status: "success",
+      message: "Activity(s) updated successfully.",
+      data: {
+        "activity-001": { success: false, message: "Failed to update activity." },
+        "activity-002": { success: true, message: "Activity updated." },
+      },
+    });
+    const got = await api("/v2/activities/get", { organizationId: "org", activityIds: ["activity-002"] });
+    expect(got.body.result.data[0].actionIcon).toBe("https://example.com/icons/edit.svg");
+  });
+
+  it("refuses fields outside the reference's list, naming them, and writes nothing", async () => {
+    const { api } = await setup();
+    await add(api, [{ id: "a1", featureType: "comment", actionType: "comment.add", actionUser: ada }]);
+    const res = await api("/v2/activities/update", {
+      organizationId: "org",
+      activities: [{ id: "a1", actionIcon: "x", actionType: "other" }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.status).toBe("INVALID_ARGUMENT");
+    expect(res.body.error.message).toContain("actionType");
+    const got = await api("/v2/activities/get", { organizationId: "org", activityIds: ["a1"] });
+    expect(got.body.result.data[0].actionIcon).toBeUndefined();
+  });
+
+  it("an immutable log refuses updates; another key's records cannot be updated", async () => {
+    const { api } = await setup();
+    await add(api, [{ id: "a1", featureType: "comment", actionType: "comment.add", actionUser: ada }]);
+    const other = asKey(await newWorkspace());
+    const foreign = await other("/v2/activities/update", {
+      organizationId: "org",
+      activities: [{ id: "a1", actionIcon: "x" }],
+    });
+    expect(foreign.body.result.data.a1).toEqual({ success: false, message: "Failed to update activity." });
+    await api("/v2/workspace/activityconfig/update", { activityServiceConfig: { immutable: true } });
+    const res = await api("/v2/activities/update", {
+      organizationId: "org",
+      activities: [{ id: "a1", actionIcon: "x" }],
+    });
+    expect(res.body.error.status).toBe("FAILED_PRECONDITION");
+    const got = await api("/v2/activities/get", { organizationId: "org", activityIds: ["a1"] });
+    expect(got.body.result.data[0].actionIcon).toBeUndefined();
+  });
+});

@@ -100,6 +100,11 @@ describe("bad input contract", () => {
   it("refuses every non-public endpoint without credentials, without touching the database", async () => {
     for (const e of (endpoints as unknown as readonly Endpoint[]).filter((x) => x.auth !== "public")) {
       const res = await call(e.path, {});
+      if (e.credentials === "body") {
+        // v1 Generate Token: the credentials belong in the body, and the reference words the refusal.
+        expect(res.body, e.path).toEqual({ error: { status: "INVALID_ARGUMENT", message: "Auth token not found." } });
+        continue;
+      }
       expect(res.status, e.path).toBe(403);
       expect(res.body.error.status).toBe("PERMISSION_DENIED");
     }

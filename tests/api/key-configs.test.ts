@@ -15,15 +15,35 @@ const activityCount = (apiKeyId: string) => db().activityLog.count({ where: { ap
 const notificationCount = (apiKeyId: string) => db().notification.count({ where: { apiKeyId } });
 
 describe("Activity Config", () => {
-  it("get: the key's switch (on by default in weft) and nothing else until configured", async () => {
+  it("get (reference example): the key's switch (on by default in weft), immutable and the comment triggers as they apply", async () => {
     const api = asKey(await newWorkspace());
+    const comment = Object.fromEntries(
+      [
+        "comment_annotation.add",
+        "comment.add",
+        "comment.update",
+        "comment.delete",
+        "comment_annotation.status_change",
+        "comment_annotation.assign",
+        "comment_annotation.priority_change",
+        "comment.reaction_add",
+        "comment.reaction_delete",
+        "comment_annotation.suggestion_accept",
+        "comment_annotation.suggestion_reject",
+      ].map((t) => [t, true]),
+    );
     expect((await api("/v2/workspace/activityconfig/get", {})).body).toEqual({
       result: {
         status: "success",
         message: "Activity logs configuration retrieved successfully.",
-        data: { activityServiceConfig: { isEnabled: true } },
+        data: { activityServiceConfig: { isEnabled: true, immutable: false, triggers: { comment } } },
       },
     });
+    await api("/v2/workspace/activityconfig/update", {
+      activityServiceConfig: { triggers: { comment: { "comment.add": false } } },
+    });
+    const got = await api("/v2/workspace/activityconfig/get", {});
+    expect(got.body.result.data.activityServiceConfig.triggers.comment).toEqual({ ...comment, "comment.add": false });
   });
 
   it("update (reference example) merges, and isEnabled turns activity logging off and on", async () => {
@@ -33,7 +53,9 @@ describe("Activity Config", () => {
     expect(off.body.result).toEqual({
       status: "success",
       message: "Activity logs configuration updated successfully.",
-      data: { activityServiceConfig: { isEnabled: false } },
+      data: {
+        activityServiceConfig: { isEnabled: false, immutable: false, triggers: { comment: expect.any(Object) } },
+      },
     });
     await emitEvent(w.apiKey, { actor: ada });
     expect(await activityCount(w.apiKey)).toBe(0);

@@ -13,6 +13,7 @@ import {
 import { ACTIVITIES_ADDED, addActivities, addActivitiesInput } from "@/lib/domain/activities/add-activities";
 import { deleteActivities, deleteActivitiesInput } from "@/lib/domain/activities/delete-activities";
 import { getActivities, getActivitiesInput } from "@/lib/domain/activities/get-activities";
+import { updateActivities, updateActivitiesInput } from "@/lib/domain/activities/update-activities";
 import { itemResults } from "@/lib/domain/batch";
 import { defineEndpoint } from "../define-endpoint";
 import { paged } from "./replies";
@@ -38,6 +39,17 @@ export const activityEndpoints = [
     message: "Activity(s) retrieved successfully.",
     run: (input, ctx) => getActivities(ctx.scope, input, ctx.db),
     ...paged("activities", "pageToken", z.array(activityOutput)),
+  }),
+  defineEndpoint({
+    path: "/v2/activities/update",
+    auth: "apiKey",
+    summary:
+      "Update Activity Logs: changes, entityData, entityTargetData, displayMessageTemplate(Data) and actionIcon of records by id; fields left out keep their value. Refused while the log is immutable.",
+    input: updateActivitiesInput,
+    output: itemResults,
+    message: "Activity(s) updated successfully.",
+    writes: true,
+    run: (input, ctx) => updateActivities(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/activities/delete",

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { addPermissions, addPermissionsInput } from "@/lib/domain/permissions/add-permissions";
 import { generateSignature, generateSignatureInput } from "@/lib/domain/permissions/generate-signature";
-import { generateToken, generateTokenInput } from "@/lib/domain/permissions/generate-token";
+import {
+  generateToken,
+  generateTokenInput,
+  generateTokenV1,
+  generateTokenV1Input,
+} from "@/lib/domain/permissions/generate-token";
 import { getPermissions, getPermissionsInput } from "@/lib/domain/permissions/get-permissions";
 import { removePermissions, removePermissionsInput } from "@/lib/domain/permissions/remove-permissions";
 import {
@@ -18,7 +23,19 @@ import {
 } from "@/lib/domain/permissions/permissions-contract";
 import { clientIdRecord } from "@/lib/domain/batch";
 import { defineEndpoint } from "../define-endpoint";
+import { v1Twin } from "../v1-twin";
 import { noData } from "./replies";
+
+const generateTokenV2 = defineEndpoint({
+  path: "/v2/auth/generate_token",
+  auth: "apiKey",
+  summary: "Generate Token",
+  input: generateTokenInput,
+  output: generatedTokenOutput,
+  message: "Token generated successfully.",
+  writes: true,
+  run: (input, ctx) => generateToken(ctx.scope, input, ctx.tx),
+});
 
 export const authEndpoints = [
   defineEndpoint({
@@ -64,15 +81,13 @@ export const authEndpoints = [
     writes: true,
     run: (input, ctx) => generateSignature(ctx.scope, input, ctx.tx),
   }),
-  defineEndpoint({
-    path: "/v2/auth/generate_token",
-    auth: "apiKey",
-    summary: "Generate Token",
-    input: generateTokenInput,
-    output: generatedTokenOutput,
-    message: "Token generated successfully.",
-    writes: true,
-    run: (input, ctx) => generateToken(ctx.scope, input, ctx.tx),
+  generateTokenV2,
+  v1Twin(generateTokenV2, "/v1/auth/token/get", {
+    summary:
+      "Generate Token (v1): apiKey and authToken in the body, no credential headers; userProperties.organizationId is granted at the default role. Valid 48 hours.",
+    credentials: "body",
+    input: generateTokenV1Input,
+    run: (input, ctx) => generateTokenV1(ctx.scope, input, ctx.tx),
   }),
   defineEndpoint({
     path: "/v2/workspace/permissionproviderconfig/get",

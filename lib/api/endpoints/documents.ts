@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { itemResults } from "@/lib/domain/batch";
-import { addDocuments, addDocumentsInput } from "@/lib/domain/documents/add-documents";
-import { deleteDocuments, deleteDocumentsInput } from "@/lib/domain/documents/delete-documents";
+import { addDocuments, addDocumentsInput, addDocumentsV1Input } from "@/lib/domain/documents/add-documents";
+import { deleteDocuments, deleteDocumentsInput, deleteDocumentsV1 } from "@/lib/domain/documents/delete-documents";
 import {
   documentAccessResults,
   documentDisabledResults,
@@ -20,42 +20,57 @@ import {
   updateDocumentsDisabledStateInput,
 } from "@/lib/domain/documents/update-documents-disabled-state";
 import { defineEndpoint } from "../define-endpoint";
-import { noData, paged } from "./replies";
+import { v1Twin } from "../v1-twin";
+import { noData, paged, V1_PAGE } from "./replies";
 
-const deleteDocumentsEndpoint = <P extends string>(path: P, summary: string) =>
-  defineEndpoint({
-    path,
-    auth: "apiKey",
-    summary,
-    input: deleteDocumentsInput,
-    output: itemResults,
-    message: "Document(s) deleted successfully.",
-    writes: true,
-    run: (input, ctx) => deleteDocuments(ctx.scope, input, ctx.tx),
-  });
+const deleteDocumentsV2 = defineEndpoint({
+  path: "/v2/organizations/documents/delete",
+  auth: "apiKey",
+  summary: "Delete Documents. A missing document is reported as success with 'Document does not exist'.",
+  input: deleteDocumentsInput,
+  output: itemResults,
+  message: "Document(s) deleted successfully.",
+  writes: true,
+  run: (input, ctx) => deleteDocuments(ctx.scope, input, ctx.tx),
+});
+
+const addDocumentsV2 = defineEndpoint({
+  path: "/v2/organizations/documents/add",
+  auth: "apiKey",
+  summary: "Add Documents",
+  input: addDocumentsInput,
+  output: itemResults,
+  message: "Document(s) added successfully.",
+  writes: true,
+  run: (input, ctx) => addDocuments(ctx.scope, input, ctx.tx),
+});
+
+const getDocumentsV2 = defineEndpoint({
+  path: "/v2/organizations/documents/get",
+  auth: "apiKey",
+  summary: "Get Documents",
+  input: getDocumentsInput,
+  message: "Document(s) retrieved successfully.",
+  run: (input, ctx) => getDocuments(ctx.scope, input, ctx.db),
+  ...paged("documents", "pageToken", z.array(documentOutput)),
+});
 
 export const documentEndpoints = [
-  defineEndpoint({
-    path: "/v2/organizations/documents/add",
-    auth: "apiKey",
-    summary: "Add Documents",
-    input: addDocumentsInput,
-    output: itemResults,
-    message: "Document(s) added successfully.",
-    writes: true,
-    run: (input, ctx) => addDocuments(ctx.scope, input, ctx.tx),
+  addDocumentsV2,
+  v1Twin(addDocumentsV2, "/v1/organizations/documents/add", { input: addDocumentsV1Input }),
+  getDocumentsV2,
+  v1Twin(getDocumentsV2, "/v1/organizations/documents/get", {
+    summary: `Get Documents (v1, no paging: the first ${V1_PAGE.toLocaleString("en")}).`,
+    input: getDocumentsInput.omit({ folderId: true, pageSize: true, pageToken: true }),
+    output: z.array(documentOutput.omit({ folderId: true })),
+    reply: undefined,
+    run: async (input, ctx) => (await getDocuments(ctx.scope, { ...input, pageSize: V1_PAGE }, ctx.db)).documents,
   }),
-  defineEndpoint({
-    path: "/v2/organizations/documents/get",
-    auth: "apiKey",
-    summary: "Get Documents",
-    input: getDocumentsInput,
-    message: "Document(s) retrieved successfully.",
-    run: (input, ctx) => getDocuments(ctx.scope, input, ctx.db),
-    ...paged("documents", "pageToken", z.array(documentOutput)),
+  deleteDocumentsV2,
+  v1Twin(deleteDocumentsV2, "/v1/organizations/documents/delete", {
+    summary: "Delete Documents (v1): a missing document is a failed item with code not-found, in an HTTP 200.",
+    run: (input, ctx) => deleteDocumentsV1(ctx.scope, input, ctx.tx),
   }),
-  deleteDocumentsEndpoint("/v2/organizations/documents/delete", "Delete Documents"),
-  deleteDocumentsEndpoint("/v1/organizations/documents/delete", "Delete Documents (v1 path)"),
   defineEndpoint({
     path: "/v2/organizations/documents/migrate",
     auth: "apiKey",

@@ -8,6 +8,7 @@ import {
 } from "@/lib/domain/domains/domains-contract";
 import { domainsInput } from "@/lib/domain/domains/domains-input";
 import { defineEndpoint } from "../define-endpoint";
+import { v1Twin } from "../v1-twin";
 
 /** Skipped domains are reported in `data` and named in the message, not as an error (wire notes, decision 5). */
 function partialReply<K extends string>(done: K, skippedNote: string) {
@@ -25,18 +26,33 @@ function partialReply<K extends string>(done: K, skippedNote: string) {
   };
 }
 
+const addDomainsV2 = defineEndpoint({
+  path: "/v2/workspace/domains/add",
+  auth: "apiKey",
+  summary: "Add Domains",
+  input: domainsInput,
+  output: domainsAddedOutput,
+  message: "Domain(s) added successfully to allowed domains.",
+  writes: true,
+  run: (input, ctx) => addDomains(ctx.scope, input, ctx.tx),
+  reply: partialReply("domainsAdded", "Skipped existing domains."),
+});
+
+const deleteDomainsV2 = defineEndpoint({
+  path: "/v2/workspace/domains/delete",
+  auth: "apiKey",
+  summary: "Delete Domains",
+  input: domainsInput,
+  output: domainsRemovedOutput,
+  message: "Domain(s) removed successfully from allowed domains.",
+  writes: true,
+  run: (input, ctx) => deleteDomains(ctx.scope, input, ctx.tx),
+  reply: partialReply("domainsRemoved", "Skipped non-existing domains."),
+});
+
 export const domainEndpoints = [
-  defineEndpoint({
-    path: "/v2/workspace/domains/add",
-    auth: "apiKey",
-    summary: "Add Domains",
-    input: domainsInput,
-    output: domainsAddedOutput,
-    message: "Domain(s) added successfully to allowed domains.",
-    writes: true,
-    run: (input, ctx) => addDomains(ctx.scope, input, ctx.tx),
-    reply: partialReply("domainsAdded", "Skipped existing domains."),
-  }),
+  addDomainsV2,
+  v1Twin(addDomainsV2, "/v1/workspace/domains/add"),
   defineEndpoint({
     path: "/v2/workspace/domains/get",
     auth: "apiKey",
@@ -47,15 +63,6 @@ export const domainEndpoints = [
     dataOptional: true,
     run: (input, ctx) => getDomains(ctx.scope, input, ctx.db),
   }),
-  defineEndpoint({
-    path: "/v2/workspace/domains/delete",
-    auth: "apiKey",
-    summary: "Delete Domains",
-    input: domainsInput,
-    output: domainsRemovedOutput,
-    message: "Domain(s) removed successfully from allowed domains.",
-    writes: true,
-    run: (input, ctx) => deleteDomains(ctx.scope, input, ctx.tx),
-    reply: partialReply("domainsRemoved", "Skipped non-existing domains."),
-  }),
+  deleteDomainsV2,
+  v1Twin(deleteDomainsV2, "/v1/workspace/domains/delete"),
 ];

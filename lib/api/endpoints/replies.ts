@@ -2,6 +2,9 @@ import { z } from "zod";
 
 // Reply shapes several areas share.
 
+/** A v1 read has no paging: it answers the first page of its v2 twin at the largest page size, without a token. */
+export const V1_PAGE = 1000;
+
 type PagedShape<T extends string, S extends z.ZodType> = {
   status: z.ZodLiteral<"success">;
   message: z.ZodString;

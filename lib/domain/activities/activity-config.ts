@@ -41,8 +41,15 @@ export function defaultActivityTriggers(): Record<string, boolean> {
 
 type StoredActivity = NonNullable<ServiceConfig["activityServiceConfig"]>;
 
+/**
+ * The config as it applies: `immutable` false and every comment trigger on unless stored otherwise (what
+ * activityTriggerOn and activityLogImmutable read), as the reference's Get Activity Config example shows.
+ */
 function activityView(isEnabled: boolean, stored: StoredActivity | undefined) {
-  return { activityServiceConfig: { isEnabled, ...stored } };
+  const comment = { ...defaultActivityTriggers(), ...stored?.triggers?.comment };
+  return {
+    activityServiceConfig: { isEnabled, ...stored, immutable: stored?.immutable ?? false, triggers: { comment } },
+  };
 }
 
 async function activitySwitch(db: Reader, scope: ApiKeyScope): Promise<boolean> {

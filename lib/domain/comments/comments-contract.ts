@@ -58,3 +58,36 @@ export type AddedAnnotation = z.infer<typeof addedAnnotationsOutput>[string];
 
 /** A reaction's `data`. */
 export const reactionChangeOutput = z.object({ success: z.literal(true), message: z.string() });
+
+/** Get Comment Annotations Count: keyed by documentId. */
+export const annotationCountsOutput = clientIdRecord(
+  z.object({
+    total: z.number().int().describe("Annotations of the document (in statusIds, when given)."),
+    unread: z.number().int().describe("Of those, the ones unread for userId."),
+  }),
+  { id: "AnnotationCounts" },
+);
+
+/** A comment as the v1 paths answer it: times as ISO strings, status "added" | "updated", type "text". */
+export const commentV1Output = commentOutput
+  .extend({
+    createdAt: z.string().describe("ISO 8601."),
+    lastUpdated: z.string().describe("ISO 8601."),
+    status: z.enum(["added", "updated"]),
+    type: z.literal("text"),
+  })
+  .meta({ id: "CommentV1" });
+
+export const annotationV1Output = annotationOutput
+  .extend({
+    comments: z.array(commentV1Output),
+    createdAt: z.string().describe("ISO 8601."),
+    lastUpdated: z.string().describe("ISO 8601."),
+  })
+  .meta({ id: "CommentAnnotationV1" });
+
+/** The v1 comment batches: keyed by the comment's number, which `id` repeats as a number. */
+export const numberedItemResults = clientIdRecord(
+  z.object({ success: z.boolean(), id: z.number(), message: z.string() }),
+  { id: "NumberedItemResults" },
+);

@@ -25,6 +25,11 @@ export const addDocumentsInput = z.strictObject({
   createFolder: z.boolean().optional(),
 });
 
+/** v1: the organization and the folder must exist; a document is an id and a name. */
+export const addDocumentsV1Input = addDocumentsInput.omit({ createOrganization: true, createFolder: true }).extend({
+  documents: batchOf(z.strictObject({ documentId: clientId, documentName: documentName.optional() })),
+});
+
 export const DOCUMENT_EXISTS = "Document already exists";
 
 /** New documents are added in one statement; one that exists already is an item failure and stays as it was. */

@@ -38,3 +38,20 @@ export async function deleteDocuments(
   }
   return results;
 }
+
+/**
+ * v1 Delete Documents: a missing document is a failed item inline, `{success:false, id:<documentId>, message,
+ * code:"not-found"}`, still in an HTTP 200 (the reference's current v1 reply, issue 27 item 7).
+ */
+export async function deleteDocumentsV1(
+  scope: ApiKeyScope,
+  input: z.output<typeof deleteDocumentsInput>,
+  tx: Tx,
+): Promise<ItemResults> {
+  const results = await deleteDocuments(scope, input, tx);
+  for (const documentId of input.documentIds) {
+    if (results[documentId].message === DOCUMENT_MISSING)
+      results[documentId] = { success: false, id: documentId, message: DOCUMENT_MISSING, code: "not-found" };
+  }
+  return results;
+}

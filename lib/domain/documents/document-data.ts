@@ -66,18 +66,43 @@ export const documentData: DocumentData[] = [
       tx.notification.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
   },
   {
+    // A user's document-level preferences; what was set for the new id before the move gives way.
+    name: "notification preferences",
+    move: async (tx, org, from, to) => {
+      await tx.notificationPreference.deleteMany({ where: { ...org, documentId: to } });
+      await tx.notificationPreference.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
+    },
+    remove: (tx, org, documentIds) =>
+      tx.notificationPreference.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
+  },
+  {
+    // Who is in the document and its live state values (the live server reads them by document).
+    name: "presence and live state",
+    move: async (tx, org, from, to) => {
+      await tx.documentPresence.deleteMany({ where: { ...org, documentId: to } });
+      await tx.liveState.deleteMany({ where: { ...org, documentId: to } });
+      await tx.documentPresence.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
+      await tx.liveState.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
+    },
+    remove: async (tx, org, documentIds) => {
+      await tx.documentPresence.deleteMany({ where: { ...org, documentId: { in: documentIds } } });
+      await tx.liveState.deleteMany({ where: { ...org, documentId: { in: documentIds } } });
+    },
+  },
+  {
     name: "activity logs",
     move: (tx, org, from, to) =>
       tx.activityLog.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } }),
     remove: (tx, org, documentIds) => tx.activityLog.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),
   },
   {
-    // Comments and reactions go with their annotation (foreign keys, cascade).
+    // Comments, reactions and read marks go with their annotation (foreign keys, cascade).
     name: "comments",
     move: async (tx, org, from, to) => {
       await tx.commentAnnotation.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
       await tx.comment.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
       await tx.commentReaction.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
+      await tx.commentAnnotationRead.updateMany({ where: { ...org, documentId: from }, data: { documentId: to } });
     },
     remove: (tx, org, documentIds) =>
       tx.commentAnnotation.deleteMany({ where: { ...org, documentId: { in: documentIds } } }),

@@ -3,6 +3,7 @@ import { newId } from "@/lib/infra/ids";
 import { readServiceConfig } from "../api-keys/service-config";
 import { triggerKey } from "../events/describe-event";
 import type { EventConsumer, WeftEvent } from "../events/event";
+import { preferenceAdmits, preferencesFor } from "../notifications/notification-preferences";
 import { emailRecipients } from "./email-recipients";
 import { defaultEmailTriggers, storedEmail } from "./email-settings";
 import { admitInstanceMail, viaInstanceSendgrid } from "./instance-mail-limit";
@@ -11,7 +12,12 @@ import { sendTriggerEmail } from "./send-trigger-email";
 // When email is on and the event's trigger is on, one EmailDelivery row and one send job per recipient,
 // written in the dispatcher's transaction. A redelivered event (same id) adds nothing. Mail through the
 // instance's SendGrid key is admitted first (instance-mail-limit.ts): a refused one is recorded as `skipped`
-// with its reason, and no job is written.
+// with its reason, and no job is written. So is a mail to a user whose email preference (Set Notification
+// Config) is NONE for the document: every trigger mail involves its recipient (mentioned, assigned, or in the
+// thread), so ALL and MINE both admit it.
+
+export const EMAIL_PREFERENCE_OFF =
+  "The recipient turned email notifications off for this document (Set Notification Config: email NONE).";
 
 export async function consumeForEmail(tx: Tx, event: WeftEvent) {
   const email = storedEmail(await readServiceConfig(tx, event.apiKeyId));
@@ -19,9 +25,19 @@ export async function consumeForEmail(tx: Tx, event: WeftEvent) {
   const triggers = email.emailServiceConfig.triggers ?? defaultEmailTriggers();
   if (triggers[triggerKey(event.type)] !== true) return;
   const c = email.emailServiceConfig;
-  for (const r of emailRecipients(event)) {
+  const recipients = emailRecipients(event);
+  const org = { apiKeyId: event.apiKeyId, organizationId: event.organizationId };
+  const preferences = await preferencesFor(
+    tx,
+    org,
+    event.documentId,
+    recipients.map((r) => r.user.userId),
+    "email",
+  );
+  for (const r of recipients) {
     const templateId = (r.mentioned ? c.tagTemplateId : c.commentTemplateId) || null;
     const deliveryId = newId("eml");
+    const turnedOff = !preferenceAdmits(preferences.get(r.user.userId), true);
     const created = await tx.emailDelivery.createMany({
       data: [
         {
@@ -31,13 +47,13 @@ export async function consumeForEmail(tx: Tx, event: WeftEvent) {
           eventType: event.type,
           to: r.user.email,
           templateId,
-          status: "pending",
+          ...(turnedOff ? { status: "skipped", reason: EMAIL_PREFERENCE_OFF } : { status: "pending" }),
         },
       ],
       skipDuplicates: true,
     });
     // Nothing created: this event already mailed this recipient (a redelivery).
-    if (created.count === 0) continue;
+    if (created.count === 0 || turnedOff) continue;
     if (viaInstanceSendgrid(c, event.apiKeyId)) {
       const admission = await admitInstanceMail(tx, event, r.user);
       await tx.emailDelivery.update({

@@ -21,7 +21,10 @@ const notificationId = z
   .regex(/^[A-Za-z0-9_-]+$/, { error: "notificationId may contain only letters, digits, _ and -." });
 
 /** Placeholder values: custom strings, or User objects (actionUser, recipientUser). */
-const templateData = z.record(z.string().max(200), z.union([z.string().max(10_000), z.number(), z.boolean(), userRef]));
+export const templateData = z.record(
+  z.string().max(200),
+  z.union([z.string().max(10_000), z.number(), z.boolean(), userRef]),
+);
 
 const common = {
   organizationId: clientId,

@@ -2,13 +2,15 @@ import { z } from "zod";
 import { defineJob, type JobContext } from "@/lib/infra/jobs/define-job";
 import { SECOND } from "@/lib/infra/jobs/retry-policy";
 import type { OrgScope } from "../organizations/organization-scope";
-import { addRecipients, organizationMembersAfter } from "./notifications-store";
+import { addRecipients, hasInboxLimits, organizationMembersAfter } from "./notifications-store";
 
 // notifyAll: every organization-level user (a live organization membership) becomes a recipient, written by
 // this background job, never in the request. It walks the members in userId order, CHUNK at a time: one
 // index range read of Membership and one INSERT ... SELECT of their directory entries by primary key each,
 // committed together. Idempotent under the job's retries (ON CONFLICT DO NOTHING), and each chunk commits on
-// its own, so a retry redoes only what is missing.
+// its own, so a retry redoes only what is missing. Members whose inbox preference for the document is MINE or
+// NONE are left out (fan-out names nobody); the check is in the INSERT, and only when the organization has such
+// a preference at all.
 
 const fanoutPayload = z.object({ apiKeyId: z.string(), organizationId: z.string(), notificationRowId: z.string() });
 type FanoutJob = OrgScope & z.output<typeof fanoutPayload>;
@@ -21,15 +23,16 @@ export async function fanOutNotification(job: FanoutJob, ctx: Pick<JobContext, "
   const org = { apiKeyId, organizationId };
   const notification = await ctx.db.notification.findFirst({
     where: { id: notificationRowId, apiKeyId, organizationId },
-    select: { createdAt: true },
+    select: { createdAt: true, documentId: true },
   });
   if (!notification) return 0;
+  const inboxOf = (await hasInboxLimits(ctx.db, org)) ? notification.documentId : undefined;
   let added = 0;
   await ctx.commitInChunks("", async (tx, after) => {
     const members = await organizationMembersAfter(tx, org, after, FANOUT_CHUNK);
     if (!members.length) return undefined;
     const ids = members.map((m) => m.userId);
-    added += await addRecipients(tx, org, notificationRowId, notification.createdAt, ids);
+    added += await addRecipients(tx, org, notificationRowId, notification.createdAt, ids, inboxOf);
     return members.length < FANOUT_CHUNK ? undefined : ids[ids.length - 1];
   });
   return added;

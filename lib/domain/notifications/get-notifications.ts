@@ -36,19 +36,24 @@ export function notificationWhere(
   } satisfies Prisma.NotificationWhereInput;
 }
 
+/** With a userId filter, the notifications are that user's inbox: they carry the user's read state. */
+const readerOf = (org: OrgScope, input: { userId?: string }) =>
+  input.userId === undefined ? undefined : { ...org, userId: input.userId };
+
 /** Get Notifications v1: filters combine (userId = notifications that user receives); newest first. */
 export async function getNotificationsV1(
   scope: ApiKeyScope,
   input: z.output<typeof getNotificationsV1Input>,
   tx: Reader,
 ) {
+  const org = orgScope(scope, input.organizationId);
   const rows = await tx.notification.findMany({
-    where: notificationWhere(orgScope(scope, input.organizationId), input),
+    where: notificationWhere(org, input),
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: V1_LIMIT,
     select: notificationSelect,
   });
-  return notificationViews(tx, rows);
+  return notificationViews(tx, rows, readerOf(org, input));
 }
 
 /** Get Notifications v2: the same filters, paged, sorted by timestamp (`order`, default desc). */
@@ -58,10 +63,11 @@ export async function getNotificationsV2(
   tx: Reader,
 ) {
   await requireAdvancedQueries(scope, tx);
+  const org = orgScope(scope, input.organizationId);
   const rows = await tx.notification.findMany({
-    ...orderedPageArgs(input, notificationWhere(orgScope(scope, input.organizationId), input)),
+    ...orderedPageArgs(input, notificationWhere(org, input)),
     select: notificationSelect,
   });
   const { page, nextPageToken } = takePage(rows, input.pageSize);
-  return { notifications: await notificationViews(tx, page), pageToken: nextPageToken };
+  return { notifications: await notificationViews(tx, page, readerOf(org, input)), pageToken: nextPageToken };
 }

@@ -1,6 +1,8 @@
 import type { Reader } from "@/lib/infra/db";
 import { byClientId } from "../batch";
+import type { OrgScope } from "../organizations/organization-scope";
 import type { NotificationView } from "./notifications-contract";
+import { readMarks } from "./notifications-store";
 
 // A stored notification as Get Notifications and Get All User Data return it: every field of the spec's
 // Notification table, `timestamp` in epoch ms, recipients as the notifyUsers / notifyUsersByUserId maps.
@@ -37,14 +39,23 @@ interface NotificationRow {
   createdAt: Date;
 }
 
-/** Views of the rows, in their order, with each one's recipients. */
-export async function notificationViews(tx: Reader, rows: NotificationRow[]): Promise<NotificationView[]> {
-  const recipients = rows.length
-    ? await tx.notificationRecipient.findMany({
-        where: { notificationRowId: { in: rows.map((r) => r.id) } },
-        select: { notificationRowId: true, userId: true, userKey: true },
-      })
-    : [];
+/** Views of the rows, in their order, with each one's recipients (and the reader's read state). */
+export async function notificationViews(
+  tx: Reader,
+  rows: NotificationRow[],
+  reader?: OrgScope & { userId: string },
+): Promise<NotificationView[]> {
+  const rowIds = rows.map((r) => r.id);
+  const [recipients, reads] = rows.length
+    ? await Promise.all([
+        tx.notificationRecipient.findMany({
+          where: { notificationRowId: { in: rowIds } },
+          select: { notificationRowId: true, userId: true, userKey: true },
+        }),
+        reader ? readMarks(tx, reader, rowIds, reader.userId) : undefined,
+      ])
+    : [[], undefined];
+  const read = reads && new Map(reads.map((r) => [r.notificationRowId, r.persistForYou]));
   const byRow = new Map<string, { userId: string; userKey: string }[]>();
   for (const r of recipients)
     (byRow.get(r.notificationRowId) ?? byRow.set(r.notificationRowId, []).get(r.notificationRowId)!).push(r);
@@ -72,6 +83,7 @@ export async function notificationViews(tx: Reader, rows: NotificationRow[]): Pr
       notifyUsers,
       notifyUsersByUserId,
       timestamp: n.createdAt.getTime(),
+      ...(read && { isUnread: !read.has(n.id), forYou: !read.has(n.id) || read.get(n.id) === true }),
     };
   });
 }

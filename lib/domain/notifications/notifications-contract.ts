@@ -25,6 +25,14 @@ export const notificationOutput = z
     }),
     notifyUsersByUserId: clientIdRecord(z.literal(true)),
     timestamp: z.number().describe("Epoch milliseconds."),
+    isUnread: z
+      .boolean()
+      .optional()
+      .describe("With a userId filter: that user has not read it (Update Notifications' readByUserIds)."),
+    forYou: z
+      .boolean()
+      .optional()
+      .describe("With a userId filter: unread, or read and kept in the user's For You feed (persistReadForUsers)."),
   })
   .meta({ id: "Notification" });
 
@@ -52,3 +60,35 @@ export const notificationConfigOutput = z
       .optional(),
   })
   .meta({ id: "NotificationConfig" });
+
+const preference = z.enum(["ALL", "MINE", "NONE"]);
+
+/** Get Notification Config (per user): what applies per channel, per document asked or at organization level. */
+export const userNotificationConfigsOutput = z.array(
+  z
+    .object({
+      config: z.object({
+        inbox: preference,
+        email: preference,
+        slack: preference.optional().describe("Only when set: weft stores it and delivers nothing to Slack."),
+      }),
+      metadata: z.object({
+        organizationId: z.string(),
+        apiKey: z.string(),
+        documentId: z.string().optional().describe("Absent for the organization-level default."),
+        userId: z.string(),
+      }),
+    })
+    .meta({ id: "UserNotificationConfig" }),
+);
+
+/** Set Notification Config (per user): keyed by userId. */
+export const userNotificationConfigSetOutput = clientIdRecord(
+  z.object({
+    success: z.literal(true),
+    userId: z.string(),
+    documentId: z.string().optional().describe("The document, when the call named exactly one."),
+    documentIds: z.array(z.string()).optional().describe("The documents, when the call named several."),
+    message: z.string(),
+  }),
+);

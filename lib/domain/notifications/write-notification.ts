@@ -5,6 +5,7 @@ import { asJson } from "../json-fields";
 import type { OrgScope } from "../organizations/organization-scope";
 import type { UserRef } from "../events/user-ref";
 import { fanoutJob } from "./fanout-job";
+import { preferenceAdmits, preferencesFor } from "./notification-preferences";
 
 // The one way a notification is stored, by Add Notifications and by the event consumer alike. The
 // notificationId dedupes: writing an id that exists changes nothing.
@@ -35,7 +36,12 @@ export const notificationRowId = (org: OrgScope, notificationId: string) =>
 export const recipientKey = (u: { userId: string; email?: string | null }) => u.email || u.userId;
 
 /** Users among `userIds` who may open the document now (lib/domain/access). */
-async function permittedUserIds(tx: Tx, org: OrgScope, documentId: string, userIds: string[]): Promise<Set<string>> {
+export async function permittedUserIds(
+  tx: Tx,
+  org: OrgScope,
+  documentId: string,
+  userIds: string[],
+): Promise<Set<string>> {
   if (!userIds.length) return new Set();
   const access = await documentAccessForUsers(tx, { ...org, documentId }, userIds);
   return new Set(userIds.filter((u) => access.get(u)!.role !== null));
@@ -77,6 +83,15 @@ export async function writeNotification(tx: Tx, org: OrgScope, n: NotificationDr
     );
     recipients = recipients.filter((r) => allowed.has(r.userId));
   }
+  // Named recipients are involved (MINE admits them); an inbox preference of NONE turns them down.
+  const inbox = await preferencesFor(
+    tx,
+    org,
+    n.documentId,
+    recipients.map((r) => r.userId),
+    "inbox",
+  );
+  recipients = recipients.filter((r) => preferenceAdmits(inbox.get(r.userId), true));
   if (recipients.length) {
     await tx.notificationRecipient.createMany({
       data: recipients.map((r) => ({ notificationRowId: id, ...org, userId: r.userId, userKey: recipientKey(r) })),

@@ -12,7 +12,8 @@ export const TOKEN_LIFETIME = "48h";
 
 export interface UserTokenBody {
   userId: string;
-  userProperties: { isAdmin: boolean; name: string; email: string };
+  /** name and email: always from Generate Token; v1's token may carry neither. */
+  userProperties: { isAdmin: boolean; name?: string; email?: string };
   permissions: { resources: GrantedResource[] };
 }
 export type UserTokenClaims = UserTokenBody & JWTPayload;

@@ -109,7 +109,7 @@ export async function getUserData(scope: ApiKeyScope, input: z.output<typeof get
       ...page,
     });
     const s = split(rows);
-    notifications = await notificationViews(tx, s.page);
+    notifications = await notificationViews(tx, s.page, { ...org, userId });
     next.notifications = s.next;
   } else next.notifications = "done";
 

@@ -16,3 +16,15 @@ export const userDataOutput = z.object({
 });
 
 export const userDataPageOutput = z.object({ data: userDataOutput, nextPageToken: z.string().nullable() });
+
+/** Delete All User Data: the erase job's id (for the status call) and how many tasks it has. */
+export const erasureStartedOutput = z.object({
+  jobId: z.string(),
+  tasksCount: z.number().int().describe("Steps x users: each step of the erase for each user."),
+});
+
+export const erasureStatusOutput = z.object({
+  isDeleteCompleted: z.boolean(),
+  tasksLeft: z.number().int(),
+  lastTaskCompletedTime: z.number().nullable().describe("Epoch ms of the last finished task; null before the first."),
+});

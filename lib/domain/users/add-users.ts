@@ -20,6 +20,13 @@ export const addUsersInput = z.strictObject({
   users: batchOf(userWithRole),
 });
 
+/** v1: no create flags (a missing organization is still created; a folder or document must exist). */
+export const addUsersV1Input = addUsersInput.omit({
+  createOrganization: true,
+  createDocument: true,
+  createFolder: true,
+});
+
 /**
  * The spec's rules: without documentId or folderId the users join the organization; with folderId only
  * that folder; with documentId only that document (provide one of them, not both). A missing organization

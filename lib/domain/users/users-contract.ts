@@ -3,7 +3,7 @@ import { clientIdRecord } from "../batch";
 
 // What Get Users answers for each user.
 
-const userOutput = z
+export const userOutput = z
   .object({
     userId: z.string(),
     name: z.string().optional(),

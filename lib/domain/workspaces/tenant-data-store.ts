@@ -13,10 +13,15 @@ export async function deleteKeyData(tx: Tx, apiKeyIds: string[]): Promise<void> 
   await tx.$queryRaw`SELECT "id" FROM "ApiKey" WHERE "id" = ANY(${apiKeyIds}::text[]) ORDER BY "id" FOR UPDATE`;
   const byKey = { apiKeyId: { in: apiKeyIds } };
   // Children before parents where a foreign key joins them.
+  await tx.commentAnnotationRead.deleteMany({ where: byKey });
   await tx.commentReaction.deleteMany({ where: byKey });
   await tx.comment.deleteMany({ where: byKey });
   await tx.commentAnnotation.deleteMany({ where: byKey });
+  await tx.notificationRead.deleteMany({ where: byKey });
   await tx.notificationRecipient.deleteMany({ where: byKey });
+  await tx.notificationPreference.deleteMany({ where: byKey });
+  await tx.documentPresence.deleteMany({ where: byKey });
+  await tx.liveState.deleteMany({ where: byKey });
   await tx.notification.deleteMany({ where: byKey });
   await tx.activityLog.deleteMany({ where: byKey });
   await tx.domainEvent.deleteMany({ where: byKey });
