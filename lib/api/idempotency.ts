@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { DomainError, invalid } from "@/lib/domain/errors";
 import type { Scope } from "@/lib/domain/scope";
-import { decryptSecret, encryptSecret, secretAad } from "@/lib/infra/crypto";
 import type { Tx } from "@/lib/infra/db";
 import {
   deleteUncommittedRecord,
@@ -9,8 +8,10 @@ import {
   findRecord,
   insertRunningRecord,
   markRecordCommitted,
+  openReply,
+  sealReply,
   storeRecordReply,
-  type IdempotencyRef,
+  type SealedReplyRef,
 } from "@/lib/infra/idempotency-store";
 
 // Idempotency-Key on every POST (docs/idempotency.md). The first reply to a key, per caller (the API key, the
@@ -30,7 +31,7 @@ const REPLAYED_HEADER = "idempotent-replayed";
 
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
-export type IdempotencyClaim = IdempotencyRef & { requestHash: string };
+export type IdempotencyClaim = SealedReplyRef;
 
 export interface StoredReply {
   httpStatus: number;
@@ -124,21 +125,6 @@ export const isStoredReply = (httpStatus: number) => httpStatus < 500 && httpSta
 export async function settleIdempotentCall(claim: IdempotencyClaim, response: Response): Promise<void> {
   if (!isStoredReply(response.status) && (await deleteUncommittedRecord(claim))) return;
   await storeRecordReply(claim, response.status, sealReply(claim, await response.clone().text()));
-}
-
-const replyAad = (claim: IdempotencyClaim) =>
-  secretAad("IdempotencyRecord", "body", JSON.stringify([claim.scopeKey, claim.key, claim.requestHash]));
-
-const sealReply = (claim: IdempotencyClaim, body: string) => encryptSecret(body, replyAad(claim));
-
-/** The stored reply in the clear; null when there is none or it does not open (another secret key, a copy). */
-function openReply(claim: IdempotencyClaim, sealed: string | null): string | null {
-  if (sealed === null) return null;
-  try {
-    return decryptSecret(sealed, replyAad(claim));
-  } catch {
-    return null;
-  }
 }
 
 export function replayResponse(stored: StoredReply, requestId: string): Response {

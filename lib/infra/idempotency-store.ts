@@ -1,3 +1,4 @@
+import { decryptSecret, encryptSecret, secretAad } from "./crypto";
 import { db, type Tx } from "./db";
 import { definePeriodicJob } from "./jobs/define-job";
 import { HOUR, SECOND } from "./jobs/retry-policy";
@@ -18,6 +19,25 @@ export interface IdempotencyRow {
   body: string | null;
   createdAt: Date;
   expiresAt: Date;
+}
+
+/** A record's reference with the hash of its request: what its sealed reply is bound to. */
+export type SealedReplyRef = IdempotencyRef & { requestHash: string };
+
+const replyAad = (ref: SealedReplyRef) =>
+  secretAad("IdempotencyRecord", "body", JSON.stringify([ref.scopeKey, ref.key, ref.requestHash]));
+
+/** A reply as the record stores it: sealed (AES-256-GCM), bound to the record. */
+export const sealReply = (ref: SealedReplyRef, body: string) => encryptSecret(body, replyAad(ref));
+
+/** The stored reply in the clear; null when there is none or it does not open (another secret key, a copy). */
+export function openReply(ref: SealedReplyRef, sealed: string | null): string | null {
+  if (sealed === null) return null;
+  try {
+    return decryptSecret(sealed, replyAad(ref));
+  } catch {
+    return null;
+  }
 }
 
 /** Inserts a `running` record; false when the key is already taken. */

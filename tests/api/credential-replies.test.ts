@@ -86,6 +86,10 @@ const calls: Record<string, (w: Workspace) => Promise<Call>> = {
     headers: w.key,
     data: { userId: "u1", userProperties: { name: "U", email: "u1@example.com" }, permissions: { resources: [] } },
   }),
+  "/v1/auth/token/get": async (w) => ({
+    headers: {},
+    data: { apiKey: w.apiKey, authToken: w.apiKeyToken, userId: "u1", userProperties: { organizationId: "org" } },
+  }),
   "/v2/workspace/permissionproviderconfig/get": async (w) => {
     const config = { permissionProviderUrl: "https://example.com/p", authToken: `ppt_${w.apiKeyToken}` };
     await asKey(w)("/v2/workspace/permissionproviderconfig/update", { permissionProviderConfig: config });

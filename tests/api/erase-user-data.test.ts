@@ -169,6 +169,14 @@ async function seed(w: Awaited<ReturnType<typeof newWorkspace>>) {
     where: { apiKeyId: w.apiKey, editorId: "ed" },
     data: { lastUpdatedBy: SUBJECT },
   });
+  // A version saved for the subject (savedBy).
+  await api("/v2/crdt/versions/save", {
+    organizationId: "org",
+    documentId: "doc",
+    editorId: "ed",
+    versionName: "before review",
+    userId: SUBJECT,
+  });
   await settled();
 }
 
@@ -240,9 +248,12 @@ describe("Delete All User Data and its status", () => {
         "DomainEvent",
         "WebhookMessage",
         "CrdtDocument",
-        "IdempotencyRecord",
+        "CrdtVersion",
       ]),
     );
+    // The stored Idempotency-Key reply is sealed, so no scan sees the id in it: it is checked by its key.
+    const storedReply = { scopeKey: `apiKey:${w.apiKey}`, key: "add-subject-again" };
+    expect(await db().idempotencyRecord.count({ where: storedReply })).toBe(1);
     // Trigger mail to the subject: known by address only.
     expect(Object.keys(await rowsHolding(subject.email))).toEqual(
       expect.arrayContaining(["EmailDelivery", "OutboxMail"]),
@@ -261,6 +272,7 @@ describe("Delete All User Data and its status", () => {
     });
     expect(await rowsHolding(SUBJECT)).toEqual({});
     expect(await rowsHolding(subject.email)).toEqual({});
+    expect(await db().idempotencyRecord.count({ where: storedReply })).toBe(0);
 
     // The bystander's annotations stay, without the subject's reply, mention or assignment.
     const left = await api("/v2/commentannotations/get", { organizationId: "org", documentId: "doc" });

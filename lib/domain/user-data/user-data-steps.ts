@@ -13,6 +13,7 @@ import {
   erasePreferencesAndReads,
   eraseProfiles,
   eraseReactions,
+  eraseVersionAuthorship,
   type ErasureScope,
 } from "./user-data-store";
 
@@ -48,5 +49,6 @@ export const erasureSteps: readonly ErasureStep[] = [
     },
   },
   { name: "CRDT authorship", chunk: eraseCrdtAuthorship },
+  { name: "CRDT version authorship", chunk: eraseVersionAuthorship },
   { name: "profile and memberships", chunk: eraseProfiles },
 ];

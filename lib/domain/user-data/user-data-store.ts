@@ -1,5 +1,6 @@
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Tx } from "@/lib/infra/db";
+import { openReply } from "@/lib/infra/idempotency-store";
 
 // The user-data area's raw SQL: the erase steps of Delete All User Data, each a bounded statement (at most
 // `limit` rows), so a step is run chunk by chunk, each chunk its own transaction, until it touches fewer rows
@@ -157,11 +158,27 @@ export async function eraseEventRecords(tx: Tx, s: ErasureScope, limit: number):
       SELECT "id" FROM "Job"
       WHERE ("payload"->>'apiKeyId' = ${s.apiKeyId} OR "payload"->'event'->>'apiKeyId' = ${s.apiKeyId})
         AND ${holds(s, `"payload"`)} LIMIT ${limit})`;
-  const replies = await tx.$executeRaw`
-    DELETE FROM "IdempotencyRecord" WHERE ("scopeKey", "key") IN (
-      SELECT "scopeKey", "key" FROM "IdempotencyRecord"
-      WHERE "scopeKey" = ${`apiKey:${s.apiKeyId}`} AND ${holds(s, `"body"`)} LIMIT ${limit})`;
+  const replies = await eraseStoredReplies(tx, s, limit);
   return Math.max(events, messages, deliveries, jobs, replies);
+}
+
+/**
+ * Stored replies are sealed (lib/infra/idempotency-store.ts), so no query sees inside them: each of the key's
+ * (kept 24 hours) is opened here, and those holding the user id as a JSON string go.
+ */
+async function eraseStoredReplies(tx: Tx, s: ErasureScope, limit: number): Promise<number> {
+  const scopeKey = `apiKey:${s.apiKeyId}`;
+  const rows = await tx.idempotencyRecord.findMany({
+    where: { scopeKey, body: { not: null } },
+    select: { scopeKey: true, key: true, requestHash: true, body: true },
+  });
+  const needle = JSON.stringify(s.userId);
+  const holding = rows.filter((r) => openReply(r, r.body)?.includes(needle)).slice(0, limit);
+  if (!holding.length) return 0;
+  const { count } = await tx.idempotencyRecord.deleteMany({
+    where: { scopeKey, key: { in: holding.map((r) => r.key) } },
+  });
+  return count;
 }
 
 /** The user's directory entry in each organization, with every membership (organization, folder, document). */
@@ -201,6 +218,15 @@ export function eraseCrdtAuthorship(tx: Tx, s: ErasureScope, limit: number): Pro
     WHERE ("apiKeyId", "organizationId", "documentId", "editorId") IN (
       SELECT "apiKeyId", "organizationId", "documentId", "editorId" FROM "CrdtDocument"
       WHERE "apiKeyId" = ${s.apiKeyId} AND "lastUpdatedBy" = ${s.userId} AND ${inOrgs(s)} LIMIT ${limit})`;
+}
+
+/** Versions saved for the user keep their content and read as saved by the API key (savedBy null). */
+export function eraseVersionAuthorship(tx: Tx, s: ErasureScope, limit: number): Promise<number> {
+  return tx.$executeRaw`
+    UPDATE "CrdtVersion" SET "savedByUserId" = NULL
+    WHERE "id" IN (
+      SELECT "id" FROM "CrdtVersion"
+      WHERE "apiKeyId" = ${s.apiKeyId} AND "savedByUserId" = ${s.userId} AND ${inOrgs(s)} LIMIT ${limit})`;
 }
 
 /** Locks the erasure's row for one chunk: concurrent runs of its job take turns. */
