@@ -139,6 +139,12 @@ describe("Update Notifications", () => {
   it("verifyUserPermissions marks read only users with access to the document", async () => {
     const { api } = await withNotification();
     await api("/v2/users/add", { organizationId: "yourOrganizationId", users: [user("member")] });
+    // A public document is open to anyone: only an organization-private one leaves the stranger out.
+    await api("/v2/organizations/documents/access/update", {
+      organizationId: "yourOrganizationId",
+      documentIds: ["yourDocumentId"],
+      accessType: "organizationPrivate",
+    });
     await api("/v2/notifications/update", {
       organizationId: "yourOrganizationId",
       verifyUserPermissions: true,
