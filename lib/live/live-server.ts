@@ -21,7 +21,7 @@ import { SocketGuards } from "./socket-guard";
 import { LivePresence } from "./extensions/presence";
 
 // The live Yjs server: a Hocuspocus instance (no Server class) that server.mjs hands `/live` upgrades to,
-// built from one extension per concern: LiveGuards (undecodable updates), LiveAuth (who may open a document,
+// built from one extension per concern: LiveGuards (undecodable frames, awareness only under its own ids, no broadcast from viewers), LiveAuth (who may open a document,
 // re-checked), CrdtLog (load, append every update to the log before it is applied, compact), LiveRelay
 // (other instances, PostgreSQL only), LivePresence (presence and live state of the document's users). REST writes reach open documents through applyRestUpdate. See docs/live.md.
 
