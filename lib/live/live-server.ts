@@ -6,7 +6,7 @@ import * as Y from "yjs";
 import { currentState, readLogRow, type EditorKey } from "@/lib/domain/crdt/crdt-log";
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
-import { log } from "@/lib/infra/log";
+import { log, routeConsoleToLog } from "@/lib/infra/log";
 import { countLiveConnectionsWith } from "@/lib/infra/metrics/scrape-gauges";
 import { runtime } from "@/lib/infra/runtime";
 import { documentName, parseDocumentName } from "./document-name";
@@ -33,6 +33,7 @@ export async function startLive(): Promise<LiveHandle> {
   const running = liveHandle();
   if (running) return running;
   const e = env();
+  const restoreConsole = routeConsoleToLog();
   const guards = new SocketGuards();
   // Embedded mode is one instance: nothing to relay.
   const relay: Relay | undefined =
@@ -125,6 +126,7 @@ export async function startLive(): Promise<LiveHandle> {
       }
       countLiveConnectionsWith(undefined);
       setLiveHandle(undefined);
+      restoreConsole();
     },
   };
   setLiveHandle(handle);
