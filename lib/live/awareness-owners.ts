@@ -58,8 +58,10 @@ export class AwarenessOwners {
     const owner = owners.get(e.clientId);
     if (owner === connection) return true;
     if (owner && document.hasConnection(owner)) return false;
-    // A removal of an id it does not hold would still raise that id's clock, shutting its owner out.
-    if (JSON.parse(e.state) === null || document.awareness.states.has(e.clientId)) return false;
+    // A removal of an id it does not hold would still raise that id's clock, shutting its owner out; the
+    // server's own id has no entry but is never a client's.
+    if (JSON.parse(e.state) === null || e.clientId === document.awareness.clientID) return false;
+    if (document.awareness.states.has(e.clientId)) return false;
     owners.set(e.clientId, connection);
     return true;
   }
