@@ -1,3 +1,4 @@
+import { format } from "node:util";
 import { env } from "./env";
 
 // One JSON line per event on stdout/stderr. Callers pass no secrets: tokens, keys and bodies are never logged.
@@ -24,4 +25,16 @@ export const log = {
 
 export function errorFields(e: unknown): Record<string, unknown> {
   return e instanceof Error ? { error: e.message, stack: e.stack } : { error: String(e) };
+}
+
+/**
+ * Until the returned restore runs, console.error and console.warn write logger lines. Libraries print with
+ * them (Hocuspocus prints live document names raw, with their newlines); as JSON no printed text can start
+ * a line of its own. Node has no console per module, so this holds for the whole process.
+ */
+export function routeConsoleToLog(): () => void {
+  const { error, warn } = console;
+  console.error = (...args: unknown[]) => write("error", format(...args));
+  console.warn = (...args: unknown[]) => write("warn", format(...args));
+  return () => Object.assign(console, { error, warn });
 }

@@ -22,3 +22,17 @@ export function parseDocumentName(name: string): EditorKey | undefined {
   const [apiKeyId, organizationId, documentId, editorId] = decoded;
   return { apiKeyId, organizationId, documentId, editorId };
 }
+
+/**
+ * Whether `name` is the one spelling documentName gives `key`. Hocuspocus opens one in-memory document per
+ * name string, so a second spelling (`%5F` for `_`, `%2f` for `%2F`, a raw control character) of the same
+ * editor would open a second document over the same row: its own size cap, and clients that never meet.
+ */
+export function isCanonicalDocumentName(name: string, key: EditorKey): boolean {
+  try {
+    return documentName(key) === name;
+  } catch {
+    // A lone surrogate cannot be encoded.
+    return false;
+  }
+}

@@ -15,6 +15,7 @@ type RefusalReason =
   | "invalid-token"
   | "invalid-service-token"
   | "invalid-document-name"
+  | "non-canonical-document-name"
   | "wrong-api-key"
   | "no-access"
   | "organization-deleted"

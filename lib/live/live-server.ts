@@ -6,7 +6,7 @@ import * as Y from "yjs";
 import { currentState, readLogRow, type EditorKey } from "@/lib/domain/crdt/crdt-log";
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
-import { log } from "@/lib/infra/log";
+import { log, routeConsoleToLog } from "@/lib/infra/log";
 import { countLiveConnectionsWith } from "@/lib/infra/metrics/scrape-gauges";
 import { runtime } from "@/lib/infra/runtime";
 import { documentName, parseDocumentName } from "./document-name";
@@ -21,7 +21,7 @@ import { SocketGuards } from "./socket-guard";
 import { LivePresence } from "./extensions/presence";
 
 // The live Yjs server: a Hocuspocus instance (no Server class) that server.mjs hands `/live` upgrades to,
-// built from one extension per concern: LiveGuards (undecodable updates), LiveAuth (who may open a document,
+// built from one extension per concern: LiveGuards (undecodable frames, awareness only under its own ids, no broadcast from viewers), LiveAuth (who may open a document,
 // re-checked), CrdtLog (load, append every update to the log before it is applied, compact), LiveRelay
 // (other instances, PostgreSQL only), LivePresence (presence and live state of the document's users). REST writes reach open documents through applyRestUpdate. See docs/live.md.
 
@@ -33,6 +33,7 @@ export async function startLive(): Promise<LiveHandle> {
   const running = liveHandle();
   if (running) return running;
   const e = env();
+  const restoreConsole = routeConsoleToLog();
   const guards = new SocketGuards();
   // Embedded mode is one instance: nothing to relay.
   const relay: Relay | undefined =
@@ -125,6 +126,7 @@ export async function startLive(): Promise<LiveHandle> {
       }
       countLiveConnectionsWith(undefined);
       setLiveHandle(undefined);
+      restoreConsole();
     },
   };
   setLiveHandle(handle);

@@ -166,6 +166,18 @@ describe("live auth", () => {
     expect(await refusedWith("not/a/valid-name", t.serviceToken)).toBe("invalid-document-name");
   });
 
+  it("admits a document name only in its canonical spelling, so one editor is one open document", async () => {
+    const r = await withText("one spelling");
+    // The same editor with a percent-escape encodeURIComponent never writes, and with a raw newline.
+    const escaped = [t.apiKey, r.organizationId, "%64" + r.documentId.slice(1), r.editorId].join("/");
+    expect(await refusedWith(escaped, t.serviceToken)).toBe("non-canonical-document-name");
+    const raw = [t.apiKey, r.organizationId, `${r.documentId}\n{"level":"info"}`, r.editorId].join("/");
+    expect(await refusedWith(raw, t.serviceToken)).toBe("non-canonical-document-name");
+    const c = connect(server.wsUrl, nameOf(t, r), t.serviceToken);
+    await synced(c);
+    expect(c.text()).toBe("one spelling");
+  });
+
   it("closes a connection within 5 s when its grant is revoked", async () => {
     const r = await withText("revocable");
     await post(

@@ -174,4 +174,25 @@ describe("live guards", () => {
     await waitFor(() => c.closes.includes("state-too-large"));
     expect((await getEditor(server.base, t, r)).data).toBe("small");
   });
+
+  it("writes only JSON lines: a document name with a newline forges no log line", async () => {
+    const k = await newTenant(server.base);
+    const forged = `\n{"level":"error","msg":"forged by a document name"}\n`;
+    const c = connect(server.wsUrl, [k.apiKey, "org", `log${forged}`, "ed"].join("/"), k.serviceToken);
+    await waitFor(() => c.failures.length > 0);
+    expect(c.failures[0]).toBe("non-canonical-document-name");
+    c.destroy();
+    // And a connection Hocuspocus closes on an exception, which it reports with the document's name.
+    const bad = await open();
+    const name = docName(k.apiKey, "org", "log", "ed");
+    bad.ws.send(authFrame(name, k.serviceToken));
+    bad.ws.send(updateFrame(name, new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8, 9])));
+    await bad.closed;
+    await waitFor(() => server.log().includes("non-canonical-document-name") && server.log().includes("/log/ed"));
+    const out = server.log();
+    const lines = out.slice(0, out.lastIndexOf("\n")).split("\n");
+    const entries = lines.filter((l) => !/^listening \d+$/.test(l)).map((l) => JSON.parse(l) as { msg: string });
+    expect(entries.some((e) => e.msg.includes(`closing connection`) && e.msg.includes(name))).toBe(true);
+    expect(entries.map((e) => e.msg)).not.toContain("forged by a document name");
+  });
 });

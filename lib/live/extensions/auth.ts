@@ -8,7 +8,7 @@ import type {
 } from "@hocuspocus/server";
 import { recordUsage } from "@/lib/domain/usage/request-log-writer";
 import { errorFields, log } from "@/lib/infra/log";
-import { parseDocumentName } from "../document-name";
+import { isCanonicalDocumentName, parseDocumentName } from "../document-name";
 import { closeReason, LiveRefusal, verifyLiveToken } from "../live-auth";
 import { refusal, type LiveContext } from "../live-context";
 import type { SocketGuards } from "../socket-guard";
@@ -40,6 +40,7 @@ export class LiveAuth implements Extension {
     try {
       const key = parseDocumentName(name);
       if (!key) throw new LiveRefusal("invalid-document-name");
+      if (!isCanonicalDocumentName(name, key)) throw new LiveRefusal("non-canonical-document-name");
       const access = await verifyLiveToken(token, key);
       this.guards.admit(socket, key.apiKeyId, name);
       recordUsage(key.apiKeyId, "liveConnections");
