@@ -1,13 +1,10 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
-  // PGlite ships a WASM build and data files it loads from its own package directory: bundling breaks it.
   // yjs refuses to be loaded twice in one process (its constructor checks break); bundled, the instrumentation
   // bundle (background jobs) and the route bundles would each carry a copy. prom-client: one copy of the
   // Node-only metrics library for both graphs (the registry itself is on globalThis, lib/infra/metrics).
   serverExternalPackages: [
-    "@electric-sql/pglite",
-    "@electric-sql/pglite-socket",
     "@prisma/schema-engine-wasm",
     "yjs",
     "prom-client",

@@ -113,7 +113,7 @@ async function migrationsList() {
 function pgFactory(connUrl, opened) {
   const u = new URL(connUrl);
   const cfg = {
-    host: u.hostname,
+    host: u.searchParams.get("host") ?? u.hostname, // ?host=<dir>: a Unix socket (the embedded engine's)
     port: Number(u.port || 5432),
     user: decodeURIComponent(u.username),
     password: decodeURIComponent(u.password),

@@ -1,7 +1,6 @@
 import { EnvError, env } from "./env";
 import { DataDirError } from "./embedded-db";
 import { errorFields, log } from "./log";
-import { keepPlannerStatistics } from "./planner-statistics";
 import { startWeft, type StopOptions } from "./start";
 
 // server.mjs (`npm start`) owns the signals: it stops accepting and drains HTTP, then calls __weftStop.
@@ -26,15 +25,10 @@ export async function bootServer() {
       migrationsApplied: started.appliedMigrations,
       dataDir: started.databaseMode === "embedded" ? env().WEFT_DATA_DIR : undefined,
     });
-    const stopStatistics = started.databaseMode === "embedded" ? keepPlannerStatistics() : () => {};
-    holder.__weftStop = (opts) => {
-      stopStatistics();
-      return started.stop(opts);
-    };
+    holder.__weftStop = (opts) => started.stop(opts);
     if (holder.__weftServerOwnsSignals) return;
     const shutdown = async (signal: string) => {
       log.info("weft stopping", { signal });
-      stopStatistics();
       await started.stop().catch(() => {});
       process.exit(0);
     };

@@ -5,9 +5,9 @@ import { env } from "./env";
 import { errorFields, log } from "./log";
 import { runtime } from "./runtime";
 
-// One Prisma client per process, over adapter-pg in both modes: a real PostgreSQL, or the embedded PGlite
-// that start-up serves on a loopback socket. Created lazily: `next build` imports route modules and must
-// not connect.
+// One Prisma client per process, over adapter-pg, to PostgreSQL: an external server (DATABASE_URL) or the
+// embedded one weft starts (lib/infra/embedded-postgres.ts); the same code path for both. Created lazily:
+// `next build` imports route modules and must not connect.
 
 /** The process's client. Only infra, start-up and `transaction()` hold it; domain code never does. */
 export type Db = PrismaClient;
@@ -41,20 +41,16 @@ export type Tx = Client & { readonly [inTransaction]: true };
 const holder = globalThis as unknown as { __weftPrisma?: { url: string; client: PrismaClient; pool: pg.Pool } };
 
 export function db(): PrismaClient {
-  const { databaseUrl, databaseMode } = runtime();
+  const { databaseUrl } = runtime();
   if (holder.__weftPrisma?.url === databaseUrl) return holder.__weftPrisma.client;
-  const embedded = databaseMode === "embedded";
   // Our own pool (the adapter ends it on $disconnect) so that metrics can read its in-use/idle counts.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: embedded ? 5 : poolMax() });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax() });
   const client = new PrismaClient({
     adapter: new PrismaPg(pool, {
       disposeExternalPool: true,
-      // Embedded: every socket connection shares PGlite's one session, where two connections preparing the
-      // same statement name would collide.
-      ...(embedded ? {} : { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string }),
+      statementNameGenerator: preparedStatementName as (query: { sql: string }) => string,
     }),
-    // PGlite runs one transaction at a time; waiting for a turn is normal there.
-    transactionOptions: { maxWait: embedded ? 15_000 : 5_000, timeout: 15_000 },
+    transactionOptions: { maxWait: 5_000, timeout: 15_000 },
   });
   withCommitHooks(client);
   holder.__weftPrisma = { url: databaseUrl, client, pool };

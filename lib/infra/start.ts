@@ -66,7 +66,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     await embedded?.stop();
     throw err;
   }
-  await startNotifyBus({ mode: databaseMode, databaseUrl });
+  await startNotifyBus({ databaseUrl });
   watchCredentialChanges();
   if (opts.role === "server") {
     const resealed = await transaction((tx) => resealUnboundSecrets(tx));

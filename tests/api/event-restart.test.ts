@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/wait";
-import { createPostgresDatabase } from "../helpers/database";
+import { createPostgresDatabase, suiteAdminUrl } from "../helpers/database";
 import { untilListening } from "../../scripts/api-server-listening.mjs";
 
 // The event bus survives a crash between the write and the fan-out: a real server process takes a comment
@@ -22,6 +22,9 @@ afterAll(() => {
 function freshPostgres(): Promise<string> {
   return createPostgresDatabase(adminUrl!, "weft_events");
 }
+
+/** A database on the suite's PostgreSQL (embedded or DATABASE_URL's) for servers that share one. */
+const suiteDatabase = () => createPostgresDatabase(suiteAdminUrl(), "weft_events");
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, ["scripts/api-server.mjs"], {
@@ -128,11 +131,11 @@ describe("event bus across a crash", () => {
     },
   );
 
-  it.runIf(adminUrl)(
+  it(
     "two server processes on one PostgreSQL dispatch every event exactly once",
     { timeout: 180_000 },
     async () => {
-      const env = { DATABASE_URL: await freshPostgres(), WEFT_SECRET_KEY: randomBytes(32).toString("hex") };
+      const env = { DATABASE_URL: await suiteDatabase(), WEFT_SECRET_KEY: randomBytes(32).toString("hex") };
       const a = await startServer(env);
       const b = await startServer(env);
       const ws = (await post(a.base, "/v2/workspace/create", { ownerEmail: "two-dispatchers@example.com" })).body.result

@@ -9,7 +9,7 @@ import { reloadEnvForTests } from "@/lib/infra/env";
 import { deployMigrations } from "@/lib/infra/migrate";
 import { startWeft } from "@/lib/infra/start";
 import { call, workspaceHeaders } from "../helpers/api";
-import { createPostgresDatabase } from "../helpers/database";
+import { createPostgresDatabase, suiteAdminUrl } from "../helpers/database";
 
 // The server's own start-up path (startWeft), not the test harness: data survives a restart, and bad
 // configuration stops start-up with a message that names the problem.
@@ -51,10 +51,10 @@ describe("start-up", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it.runIf(adminUrl)(
+  it(
     "applies migrations once when several instances deploy against one PostgreSQL at once",
     async () => {
-      const url = await freshPostgres();
+      const url = await createPostgresDatabase(suiteAdminUrl(), "weft_restart");
       const results = await Promise.all([1, 2, 3].map(() => deployMigrations(url)));
       const applied = results.flat();
       expect(new Set(applied).size).toBe(applied.length);
