@@ -320,7 +320,7 @@ const WATCHDOG = [
 function levelOf(line: string): "debug" | "info" | "warn" | "error" {
   if (/\bPANIC:/.test(line)) return "error";
   if (/\bFATAL:/.test(line)) {
-    return /the database system is (starting up|shutting down)|terminating connection due to administrator command/.test(
+    return /the database system is (starting up|shutting down)|terminating connection due to administrator command|connection to client lost/.test(
       line,
     )
       ? "debug"
