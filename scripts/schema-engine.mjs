@@ -80,12 +80,14 @@ async function instantiateEngine() {
   return bg.SchemaEngine;
 }
 
-async function migrationsList() {
+/** prisma/migrations, or only the migrations named in `only` (an older install's schema version). */
+async function migrationsList(only) {
   const lockPath = path.join(MIGRATIONS, "migration_lock.toml");
   const lock = await readFile(lockPath, "utf8").catch(() => null);
   const dirs = (await readdir(MIGRATIONS, { withFileTypes: true }).catch(() => []))
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
+    .filter((name) => !only || only.includes(name))
     .sort();
   const migrationDirectories = [];
   for (const name of dirs) {
@@ -164,7 +166,8 @@ const filters = { externalTables: [], externalEnums: [] };
 /**
  * @param {string} cmd
  * @param {string} [name] migration name for `create`
- * @param {{ url?: string, quiet?: boolean }} [options] url defaults to DATABASE_URL
+ * @param {{ url?: string, quiet?: boolean, only?: string[] }} [options] url defaults to DATABASE_URL; `only`:
+ *   deploy just these migrations (to bring a database to an older install's schema version)
  */
 export async function run(cmd, name, options = {}) {
   const url = options.url ?? process.env.DATABASE_URL;
@@ -263,7 +266,7 @@ export async function run(cmd, name, options = {}) {
       );
       console.log("created", out.generatedMigrationName);
     } else if (cmd === "deploy") {
-      const out = await engine.applyMigrations({ migrationsList: await migrationsList(), filters });
+      const out = await engine.applyMigrations({ migrationsList: await migrationsList(options.only), filters });
       say("applied", out.appliedMigrationNames);
       return out.appliedMigrationNames;
     } else if (cmd === "status") {

@@ -14,7 +14,8 @@ import {
   lstatSync,
 } from "node:fs";
 import path from "node:path";
-import { startCluster } from "./embedded-postgres";
+import { EngineError, startCluster } from "./embedded-postgres";
+import { needsUpgrade, upgradePglite } from "./pglite-upgrade";
 
 // The embedded database of an install without DATABASE_URL: a PostgreSQL cluster in the data dir
 // (`<data dir>/postgres`, lib/infra/embedded-postgres.ts), reached over a Unix socket in that directory. One
@@ -116,6 +117,7 @@ function explainStartFailure(dataDir: string, e: unknown): unknown {
     return noSpace(dataDir, free);
   if (/EROFS|EACCES|EPERM|read-only/i.test(text))
     return new DataDirError(`The data directory ${dataDir} is not writable (${text}). ${FIX}`);
+  if (e instanceof EngineError) return new DataDirError(e.message);
   return e;
 }
 
@@ -170,6 +172,7 @@ export async function startEmbeddedDatabase(dataDir: string, role: string): Prom
   claimOwnership(dataDir, { pid: process.pid, databaseUrl: "", role, startedAt: new Date().toISOString() });
   try {
     restrictToOwner(dataDir);
+    if (needsUpgrade(dataDir)) await upgradePglite(dataDir, pgDir, DATABASE);
     const cluster = await startCluster({ dir: pgDir, database: DATABASE });
     const url = cluster.url;
     writeFileSync(
