@@ -33,10 +33,9 @@ beforeAll(async () => {
   process.env.WEFT_LOG_LEVEL = "info";
   process.env.WEFT_AUTH_CACHE_MS = "0";
   reloadEnvForTests();
-  const write = process.stdout.write.bind(process.stdout);
-  const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array, ...rest: never[]) => {
+  const spy = vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
     lines.push(String(chunk));
-    return write(chunk, ...rest);
+    return true;
   });
   try {
     started = await startWeft({ role: "cli" });
