@@ -23,6 +23,7 @@ import { checkJsonLimits } from "./json-limits";
 import { parseInput } from "./parse-input";
 import { readBodyCapped } from "./read-body";
 import { registry } from "./registry";
+import { shapeOutput } from "./reply-json";
 import { reportRequest } from "./request-observers";
 import { runOperation } from "./run-operation";
 
@@ -91,7 +92,8 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
     }
     const claim = (facts.idempotency = idempotent ? idempotent.claim : undefined);
     const inTransaction = claim && ((tx: Tx) => markIdempotentWrite(tx, claim));
-    const output = endpoint.output.parse(
+    const output = shapeOutput(
+      endpoint,
       await runOperation(endpoint, input, scope, requestId, clientIp, inTransaction),
     );
     const result = endpoint.reply

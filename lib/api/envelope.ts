@@ -1,4 +1,5 @@
 import type { Status } from "@/lib/domain/errors";
+import { stringifyReply } from "./reply-json";
 
 // The callable-function protocol's mapping from status string to HTTP status: the one table in the code.
 export const HTTP_STATUS: Record<Status, number> = {
@@ -24,8 +25,8 @@ export interface ErrorBody {
   error: { status: Status; message: string; details?: unknown };
 }
 
-function json(body: unknown, status: number, requestId: string, extra?: Record<string, string>) {
-  return new Response(JSON.stringify(body), {
+function json(text: string, status: number, requestId: string, extra?: Record<string, string>) {
+  return new Response(text, {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",
@@ -37,7 +38,7 @@ function json(body: unknown, status: number, requestId: string, extra?: Record<s
 }
 
 export function successResponse(result: Record<string, unknown>, requestId: string) {
-  return json({ result }, 200, requestId);
+  return json(`{"result":${stringifyReply(result)}}`, 200, requestId);
 }
 
 export function errorResponse(
@@ -48,5 +49,5 @@ export function errorResponse(
 ) {
   const error: ErrorBody["error"] = { status, message };
   if (opts.details !== undefined) error.details = opts.details;
-  return json({ error }, opts.httpStatus ?? HTTP_STATUS[status], requestId, opts.headers);
+  return json(JSON.stringify({ error }), opts.httpStatus ?? HTTP_STATUS[status], requestId, opts.headers);
 }

@@ -20,7 +20,11 @@ export interface TestDatabase {
  * Creates a database `<prefix>_<random>` on the PostgreSQL server of `adminUrl` (empty, or a copy of
  * `template`); returns its URL.
  */
-export async function createPostgresDatabase(adminUrl: string, prefix = "weft_test", template?: string): Promise<string> {
+export async function createPostgresDatabase(
+  adminUrl: string,
+  prefix = "weft_test",
+  template?: string,
+): Promise<string> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
