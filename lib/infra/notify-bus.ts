@@ -30,6 +30,10 @@ const state: State = (holder.__weftNotifyBus ??= { listeners: new Map(), reconne
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
+// LISTEN/UNLISTEN, one statement at a time on the listener connection (pg queues overlapping queries, but no
+// longer wants to); a publish waits for the pending ones, so this process's earlier subscribers hear it.
+let listenerQueue: Promise<unknown> = Promise.resolve();
+
 export class NotifyPayloadTooLarge extends Error {}
 
 function check(channel: string, payload: string) {
@@ -62,6 +66,7 @@ export async function publish(channel: string, payload: string, tx?: Tx): Promis
   if (!bus) throw new Error("notify bus: not started");
   const inTransaction = tx !== undefined && isTransaction(tx);
   if (inTransaction && !firstInTransaction(tx, channel, payload)) return; // the commit delivers it once anyway
+  await listenerQueue; // a subscriber this process registered before the publish is listening when it is sent
   await (tx ?? db()).$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
 }
 
@@ -104,8 +109,6 @@ export function onReconnect(fn: () => void): () => void {
   return () => state.reconnectListeners.delete(fn);
 }
 
-// One statement at a time on the listener connection (pg queues overlapping queries, but no longer wants to).
-let listenerQueue: Promise<unknown> = Promise.resolve();
 function onListener(statement: string, onError: (e: unknown) => void): Promise<unknown> {
   listenerQueue = listenerQueue.then(async () => {
     const client = state.bus?.client;

@@ -26,7 +26,7 @@ function freshPostgres(): Promise<string> {
 }
 
 describe("start-up", () => {
-  it("keeps every workspace across a restart, with the same credentials", async () => {
+  it("keeps every workspace across a restart, with the same credentials", { timeout: 180_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "weft-restart-"));
     if (adminUrl) {
       process.env.DATABASE_URL = await freshPostgres();
