@@ -20,19 +20,26 @@ interface Bus {
 
 interface State {
   listeners: Map<string, Set<Listener>>;
+  /**
+   * LISTEN/UNLISTEN, one statement at a time on the listener connection (pg queues overlapping queries, but no
+   * longer wants to); a publish waits for the pending ones, so this process's earlier subscribers hear it.
+   */
+  listenerQueue: Promise<unknown>;
   reconnectListeners: Set<() => void>;
   bus?: Bus;
 }
 
 // On globalThis: Next compiles route handlers and instrumentation into separate module graphs of one process.
 const holder = globalThis as unknown as { __weftNotifyBus?: State };
-const state: State = (holder.__weftNotifyBus ??= { listeners: new Map(), reconnectListeners: new Set() });
+const state: State = (holder.__weftNotifyBus ??= {
+  listeners: new Map(),
+  listenerQueue: Promise.resolve(),
+  reconnectListeners: new Set(),
+});
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
-// LISTEN/UNLISTEN, one statement at a time on the listener connection (pg queues overlapping queries, but no
-// longer wants to); a publish waits for the pending ones, so this process's earlier subscribers hear it.
-let listenerQueue: Promise<unknown> = Promise.resolve();
+
 
 export class NotifyPayloadTooLarge extends Error {}
 
@@ -66,7 +73,7 @@ export async function publish(channel: string, payload: string, tx?: Tx): Promis
   if (!bus) throw new Error("notify bus: not started");
   const inTransaction = tx !== undefined && isTransaction(tx);
   if (inTransaction && !firstInTransaction(tx, channel, payload)) return; // the commit delivers it once anyway
-  await listenerQueue; // a subscriber this process registered before the publish is listening when it is sent
+  await state.listenerQueue; // a subscriber this process registered before the publish is listening when it is sent
   await (tx ?? db()).$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
 }
 
@@ -110,11 +117,11 @@ export function onReconnect(fn: () => void): () => void {
 }
 
 function onListener(statement: string, onError: (e: unknown) => void): Promise<unknown> {
-  listenerQueue = listenerQueue.then(async () => {
+  state.listenerQueue = state.listenerQueue.then(async () => {
     const client = state.bus?.client;
     if (client) await client.query(statement).catch(onError); // else connect() listens to every channel
   });
-  return listenerQueue;
+  return state.listenerQueue;
 }
 
 const listen = (channel: string) =>
