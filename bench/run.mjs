@@ -349,7 +349,7 @@ async function runLive(weftBase, weftPid, tenant, adminUrl) {
 function withRatios(results) {
   const floor = results.find((r) => r.id === "floor");
   return results.map((r) => {
-    const raw = r.raw && results.find((x) => x.id === r.raw);
+    const raw = RAW_TWIN[r.id] && results.find((x) => x.id === RAW_TWIN[r.id]);
     return {
       ...r,
       ratioToRaw: raw ? r.reqPerSec / raw.reqPerSec : null,

@@ -39,8 +39,6 @@ const state: State = (holder.__weftNotifyBus ??= {
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
-
-
 export class NotifyPayloadTooLarge extends Error {}
 
 function check(channel: string, payload: string) {

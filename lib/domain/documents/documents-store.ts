@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Reader, Tx } from "@/lib/infra/db";
+import { preparedRead, type Reader, type Tx } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
 import { notFound } from "../errors";
 import type { OrgScope } from "../organizations/organization-scope";
@@ -105,7 +105,10 @@ export async function readDocumentsPage(tx: Reader, q: DocumentPageQuery): Promi
     ? Prisma.sql`AND d."createdAt" >= ${q.after.at} AND (d."createdAt" > ${q.after.at} OR d."id" > ${q.after.id})`
     : Prisma.empty;
   // to_json(text)::text escapes a string exactly as JSON.stringify does; absent optional fields are left out.
-  const rows = await tx.$queryRaw<DocumentPage[]>`/* prepared:${Prisma.raw(name)} */
+  const rows = await preparedRead<DocumentPage>(
+    tx,
+    name,
+    Prisma.sql`
     SELECT k."advancedQueries" AS "allowed", p."json", p."more", p."lastAt", p."lastId"
     FROM "ApiKey" k
     LEFT JOIN LATERAL (
@@ -128,6 +131,7 @@ export async function readDocumentsPage(tx: Reader, q: DocumentPageQuery): Promi
         LIMIT ${q.pageSize + 1}
       ) d
     ) p ON k."advancedQueries"
-    WHERE k."id" = ${q.apiKeyId}`;
+    WHERE k."id" = ${q.apiKeyId}`,
+  );
   return rows[0] ?? { allowed: null, json: null, more: null, lastAt: null, lastId: null };
 }

@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Reader, Tx } from "@/lib/infra/db";
+import { preparedRead, type Reader, type Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import type { AccessRole } from "../fields";
 import type { OrgScope } from "../organizations/organization-scope";
@@ -140,7 +140,10 @@ export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberP
     ? Prisma.sql`AND m."createdAt" >= ${q.after.at} AND (m."createdAt" > ${q.after.at} OR m."id" > ${q.after.id})`
     : Prisma.empty;
   // to_json(text)::text escapes a string exactly as JSON.stringify does.
-  return tx.$queryRaw<MemberPageRow[]>`/* prepared:${Prisma.raw(name)} */
+  return preparedRead<MemberPageRow>(
+    tx,
+    name,
+    Prisma.sql`
     SELECT k."advancedQueries" AS "allowed", m."id", (extract(epoch FROM m."createdAt") * 1000)::bigint::text AS "at",
            m."resourceId",
            '{"userId":' || to_json(m."userId")::text
@@ -176,5 +179,6 @@ export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberP
       LIMIT ${q.take}
     ) m ON k."advancedQueries"
     WHERE k."id" = ${q.apiKeyId}
-    ORDER BY m."createdAt", m."id"`;
+    ORDER BY m."createdAt", m."id"`,
+  );
 }
