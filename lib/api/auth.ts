@@ -3,25 +3,26 @@ import { constantTimeEqual, tokenHash } from "@/lib/infra/crypto";
 import { db } from "@/lib/infra/db";
 import { denied } from "@/lib/domain/errors";
 import type { Scope } from "@/lib/domain/scope";
+import type { HeaderReader } from "./api-call";
 import type { AuthLevel } from "./define-endpoint";
 
 // Headers -> scope. The spec's x-service-* names and the x-velt-* names of existing clients are both read.
 // Wrong credentials get one message whether or not the id exists, and the token comparison costs the same.
 
-function header(headers: Headers, name: string): string | undefined {
+function header(headers: HeaderReader, name: string): string | undefined {
   const v = headers.get(`x-service-${name}`) ?? headers.get(`x-velt-${name}`);
   return v?.trim() || undefined;
 }
 
 const DUMMY_HASH = "x".repeat(43);
 
-export async function authenticate(level: AuthLevel, headers: Headers, clientIp: string): Promise<Scope> {
+export async function authenticate(level: AuthLevel, headers: HeaderReader, clientIp: string): Promise<Scope> {
   if (level === "public") return { level, clientIp };
   if (level === "workspace") return authenticateWorkspace(headers);
   return authenticateApiKey(headers);
 }
 
-async function authenticateWorkspace(headers: Headers): Promise<Scope> {
+async function authenticateWorkspace(headers: HeaderReader): Promise<Scope> {
   const workspaceId = header(headers, "workspace-id");
   const token = header(headers, "workspace-auth-token");
   if (!workspaceId) throw denied("Workspace ID not found in headers.");
@@ -35,7 +36,7 @@ async function authenticateWorkspace(headers: Headers): Promise<Scope> {
   });
 }
 
-async function authenticateApiKey(headers: Headers): Promise<Scope> {
+async function authenticateApiKey(headers: HeaderReader): Promise<Scope> {
   const apiKeyId = header(headers, "api-key");
   const token = header(headers, "auth-token");
   if (!apiKeyId) throw denied("API key not found in headers.");

@@ -1,4 +1,5 @@
 import type { Status } from "@/lib/domain/errors";
+import { responseOfReply, type ApiReply } from "./api-call";
 import { stringifyReply } from "./reply-json";
 
 // The callable-function protocol's mapping from status string to HTTP status: the one table in the code.
@@ -25,8 +26,8 @@ export interface ErrorBody {
   error: { status: Status; message: string; details?: unknown };
 }
 
-function json(text: string, status: number, requestId: string, extra?: Record<string, string>) {
-  return new Response(text, {
+function json(body: string, status: number, requestId: string, extra?: Record<string, string>): ApiReply {
+  return {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",
@@ -34,20 +35,24 @@ function json(text: string, status: number, requestId: string, extra?: Record<st
       "x-request-id": requestId,
       ...extra,
     },
-  });
+    body,
+  };
 }
 
-export function successResponse(result: Record<string, unknown>, requestId: string) {
+export function successReply(result: Record<string, unknown>, requestId: string): ApiReply {
   return json(`{"result":${stringifyReply(result)}}`, 200, requestId);
 }
 
-export function errorResponse(
+export function errorReply(
   status: Status,
   message: string,
   requestId: string,
   opts: { details?: unknown; httpStatus?: number; headers?: Record<string, string> } = {},
-) {
+): ApiReply {
   const error: ErrorBody["error"] = { status, message };
   if (opts.details !== undefined) error.details = opts.details;
   return json(JSON.stringify({ error }), opts.httpStatus ?? HTTP_STATUS[status], requestId, opts.headers);
 }
+
+/** errorReply as a web Response, for the routes outside the dispatcher (metrics). */
+export const errorResponse = (...args: Parameters<typeof errorReply>) => responseOfReply(errorReply(...args));

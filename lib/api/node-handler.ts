@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { env } from "@/lib/infra/env";
-import { dispatch } from "./dispatch";
+import { bodyTooLarge, type ApiCall } from "./api-call";
+import { dispatchCall } from "./dispatch";
 import { registry } from "./registry";
 
-// The API straight from server.mjs's node:http server to the dispatcher, without Next's router: Next's request
-// handling (routing, tracing, its web-stream response pipe) cost more per call than the dispatcher's own work
-// (bench/README.md). Only POSTs to a registry path come here; anything else (other methods, trailing slashes,
-// unknown paths, the console) still goes through Next, which routes API paths to the same dispatcher.
-// The reply is the dispatcher's, byte for byte; what differs is framing: a Content-Length instead of chunked
-// transfer, and no `vary: rsc, ...` header (Next's, for its React Server Components, meaningless here).
+// The API straight from server.mjs's node:http server to the dispatcher, without Next's router and without web
+// Request/Headers/Response objects: Next's request handling, and then undici's objects and streams, cost more per
+// call than the dispatcher's own work (bench/README.md). Only POSTs to a registry path come here; anything else
+// (other methods, trailing slashes, unknown paths, the console) still goes through Next, which routes API paths
+// to the same dispatcher. The reply is the dispatcher's, byte for byte; what differs is framing: a
+// Content-Length instead of chunked transfer, and no `vary: rsc, ...` header (Next's, for React Server
+// Components, meaningless here).
 
 export interface ApiFastPath {
   /** Whether a request with this method and URL (path and query) is answered here. */
@@ -24,57 +25,56 @@ function handles(method: string | undefined, url: string | undefined): boolean {
   return registry.has(q === -1 ? url : url.slice(0, q));
 }
 
-/** The body, or its first `limit + 1` bytes when it is longer: the dispatcher refuses it by size then. */
-function readCapped(req: IncomingMessage, limit: number): Promise<Buffer> {
+/** The body as text; refused as soon as it passes `limit` bytes, by its Content-Length or as it arrives. */
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  if (Number(req.headers["content-length"]) > limit) return Promise.reject(bodyTooLarge(limit));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = () => {
+    const finish = (error?: Error) => {
       req.off("data", onData);
-      req.off("end", done);
-      req.off("error", reject);
-      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+      req.off("end", onEnd);
+      req.off("error", finish);
+      if (error) reject(error);
+      else resolve(chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks).toString("utf8"));
     };
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.byteLength;
-      if (size > limit) done();
+      if (size > limit) finish(bodyTooLarge(limit));
     };
+    const onEnd = () => finish();
     req.on("data", onData);
-    req.once("end", done);
-    req.once("error", reject);
+    req.once("end", onEnd);
+    req.once("error", finish);
   });
 }
 
-function headersOf(req: IncomingMessage): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (value) for (const v of value) headers.append(name, v);
-  }
-  return headers;
+/** req.headers as server.mjs left them (it sets the client IP and request id); repeated ones joined like Headers. */
+function headerReader(req: IncomingMessage) {
+  return {
+    get(name: string): string | null {
+      const value = req.headers[name];
+      if (value === undefined) return null;
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+  };
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse) {
   try {
-    const limit = env().WEFT_MAX_BODY_BYTES;
-    // Over the cap by its own Content-Length: refused from the header (as the dispatcher does), so not read.
-    const body = Number(req.headers["content-length"]) > limit ? Buffer.alloc(0) : await readCapped(req, limit);
-    // req.headers as server.mjs left them (it sets the client IP and request id), as Next would pass them.
-    const headers = headersOf(req);
-    // The dispatcher reads only the path: a fixed origin keeps a malformed Host header from failing the URL.
-    const request = new Request(`http://localhost${req.url}`, {
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    const call: ApiCall = {
       method: "POST",
-      headers,
-      body: body.byteLength > 0 ? (body as unknown as BodyInit) : null,
-    });
-    const response = await dispatch(request);
-    const text = Buffer.from(await response.arrayBuffer());
-    const out: Record<string, string> = {};
-    response.headers.forEach((value, name) => (out[name] = value));
-    out["content-length"] = String(text.byteLength);
-    res.writeHead(response.status, out);
-    res.end(text);
+      path: q === -1 ? url : url.slice(0, q),
+      headers: headerReader(req),
+      body: (limit) => readBody(req, limit),
+    };
+    const reply = await dispatchCall(call);
+    reply.headers["content-length"] = String(Buffer.byteLength(reply.body));
+    res.writeHead(reply.status, reply.headers);
+    res.end(reply.body);
   } catch {
     // dispatch answers every failure with an envelope; this is a broken socket or a bug in the framing above.
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/json; charset=utf-8" });
