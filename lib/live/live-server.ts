@@ -4,7 +4,7 @@ import { Hocuspocus, type Connection, type Document } from "@hocuspocus/server";
 import { WebSocketServer } from "ws";
 import * as Y from "yjs";
 import {
-  appendUpdate,
+  appendUpdates,
   compactInto,
   createRowIfMissing,
   currentState,
@@ -12,8 +12,9 @@ import {
   readLogRow,
   type EditorKey,
 } from "@/lib/domain/crdt/crdt-log";
-import { db, transaction } from "@/lib/infra/db";
+import { db, transaction, type Tx } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
+import { groupCommit } from "@/lib/infra/group-commit";
 import { recordUsage } from "@/lib/infra/request-log-writer";
 import { runtime } from "@/lib/infra/runtime";
 import { errorFields, log } from "@/lib/infra/log";
@@ -27,7 +28,9 @@ import { SocketGuards, type LiveSocket } from "./socket-guard";
 // The live Yjs server: a Hocuspocus instance (no Server class) that server.mjs hands `/live` upgrades to.
 // Every accepted client update is appended to the CrdtUpdate log before Hocuspocus applies and acknowledges
 // it (beforeHandleMessage is awaited first; onChange is not), and compacted into the CrdtDocument row after
-// the store debounce. REST writes reach open documents through applyRestUpdate. See docs/live.md.
+// the store debounce. Appends are group-committed: the updates that arrive while one commit runs are written
+// together in the next transaction, each acknowledged once that one has committed. REST writes reach open
+// documents through applyRestUpdate. See docs/live.md.
 
 const REST_ORIGIN = "weft:rest";
 const LIVE_PATH = "/live";
@@ -37,6 +40,13 @@ interface LiveContext {
   key?: EditorKey;
   token?: string;
   access?: LiveAccess;
+}
+
+interface PendingAppend {
+  document: Document;
+  state: DocState;
+  update: Uint8Array;
+  actor: string;
 }
 
 interface DocState {
@@ -136,6 +146,33 @@ export async function startLive(): Promise<LiveHandle> {
     },
   });
 
+  /** The editor's first change creates its row, typed after the first non-empty root; true once it exists. */
+  async function ensureRow(tx: Tx, { document, state, update, actor }: PendingAppend): Promise<boolean> {
+    if (state.rowExists) return true;
+    const next = new Y.Doc();
+    Y.applyUpdate(next, Y.encodeStateAsUpdate(document));
+    Y.applyUpdate(next, update);
+    const root = firstRoot(next);
+    if (!root) return false;
+    // False when another message (or a REST add) created it first: the row exists either way.
+    await createRowIfMissing(tx, state.key, { ...root, state: Y.encodeStateAsUpdate(next), lastUpdatedBy: actor });
+    return true;
+  }
+
+  const appends = groupCommit((items: PendingAppend[]) =>
+    transaction(async (tx) => {
+      const rows: boolean[] = [];
+      for (const item of items) rows.push(await ensureRow(tx, item));
+      const ids = await appendUpdates(
+        tx,
+        items.map((item) => ({ key: item.state.key, update: item.update })),
+      );
+      if (relay)
+        for (const [i, item] of items.entries()) await relay.publishLogged(item.document.name, item.update, ids[i], tx);
+      return rows;
+    }),
+  );
+
   const maxState = e.WEFT_CRDT_MAX_STATE_BYTES;
   async function acceptUpdate(document: Document, state: DocState, update: Uint8Array, actor: string) {
     if (state.size + update.byteLength > maxState) {
@@ -147,25 +184,7 @@ export async function startLive(): Promise<LiveHandle> {
         );
       }
     }
-    const rowNow = await transaction(async (tx) => {
-      let hasRow = state.rowExists;
-      if (!state.rowExists) {
-        // The editor's first change creates its row, typed after the first non-empty root.
-        const next = new Y.Doc();
-        Y.applyUpdate(next, Y.encodeStateAsUpdate(document));
-        Y.applyUpdate(next, update);
-        const root = firstRoot(next);
-        if (root) {
-          const row = { ...root, state: Y.encodeStateAsUpdate(next), lastUpdatedBy: actor };
-          // False when another message (or a REST add) created it first: the row exists either way.
-          await createRowIfMissing(tx, state.key, row);
-          hasRow = true;
-        }
-      }
-      const id = await appendUpdate(tx, state.key, update);
-      await relay?.publishLogged(document.name, update, id, tx);
-      return hasRow;
-    });
+    const rowNow = await appends.submit({ document, state, update, actor });
     if (rowNow) state.rowExists = true;
     state.size += update.byteLength;
   }
