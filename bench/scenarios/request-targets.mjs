@@ -9,20 +9,23 @@ export const CRDT_ORG = "bench-crdt";
 export const CRDT_DOC = "bench-crdt-document";
 const body = (data) => JSON.stringify({ data });
 
-/** Every target's id (what `--only` and `--profile` take), in load order. */
+/**
+ * Every target's id (what `--only` and `--profile` take), in load order: each hot read right after its raw
+ * twin, so that the two of a pair run under the same load of the machine.
+ */
 export const TARGET_IDS = [
   "raw",
-  "raw-get-users",
-  "raw-get-documents-1",
-  "raw-get-crdt-data",
-  "floor",
   "get-workspace",
+  "raw-get-users",
   "get-users",
-  "add-documents",
+  "raw-get-documents-1",
   "get-documents-1",
   "get-documents-100",
-  "add-crdt-data",
+  "raw-get-crdt-data",
   "get-crdt-data",
+  "floor",
+  "add-documents",
+  "add-crdt-data",
 ];
 /** What embedded mode measures: the hot reads and their raw twins (writes are PostgreSQL mode's). */
 export const EMBEDDED_TARGETS = new Set([
@@ -127,5 +130,8 @@ export function requestTargets({ rawBase, weftBase, wsHeaders, keyHeaders, page1
     }),
     weft("get-crdt-data", "Get CRDT Data", "/v2/crdt/get", crdtBody),
   ];
-  return all.filter((t) => ids.has(t.id)).map((t) => ({ ...t, raw: RAW_TWIN[t.id] }));
+  return all
+    .filter((t) => ids.has(t.id))
+    .sort((a, b) => TARGET_IDS.indexOf(a.id) - TARGET_IDS.indexOf(b.id))
+    .map((t) => ({ ...t, raw: RAW_TWIN[t.id] }));
 }
