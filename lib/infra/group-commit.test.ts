@@ -30,7 +30,12 @@ describe("groupCommit", () => {
       return items;
     });
     const head = g.submit(0);
-    const rest = [2, 3, 4].map((n) => g.submit(n).then((v) => ({ v }), (e: Error) => ({ e: e.message })));
+    const rest = [2, 3, 4].map((n) =>
+      g.submit(n).then(
+        (v) => ({ v }),
+        (e: Error) => ({ e: e.message }),
+      ),
+    );
     release();
     await head;
     expect(await Promise.all(rest)).toEqual([{ v: 2 }, { e: "three" }, { v: 4 }]);

@@ -12,6 +12,7 @@ import {
   readLogRow,
   type EditorKey,
 } from "@/lib/domain/crdt/crdt-log";
+import { scratchDoc } from "@/lib/domain/crdt/yjs-content";
 import { db, transaction, type Tx } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { groupCommit } from "@/lib/infra/group-commit";
@@ -149,7 +150,7 @@ export async function startLive(): Promise<LiveHandle> {
   /** The editor's first change creates its row, typed after the first non-empty root; true once it exists. */
   async function ensureRow(tx: Tx, { document, state, update, actor }: PendingAppend): Promise<boolean> {
     if (state.rowExists) return true;
-    const next = new Y.Doc();
+    const next = scratchDoc();
     Y.applyUpdate(next, Y.encodeStateAsUpdate(document));
     Y.applyUpdate(next, update);
     const root = firstRoot(next);

@@ -3,6 +3,7 @@ import type { Reader, Tx } from "@/lib/infra/db";
 import type { CrdtType } from "./crdt-input";
 import type { EditorRef } from "./crdt-document";
 import { readEditorRowsWithLog } from "./crdt-store";
+import { scratchDoc } from "./yjs-content";
 
 // Data access of an editor's Yjs state: the CrdtDocument row plus the CrdtUpdate log that live edits are
 // appended to before they are acknowledged. The current state is always the row with the log folded in;
@@ -32,7 +33,7 @@ export async function readLog(tx: Reader, k: EditorKey): Promise<{ id: bigint; u
 
 /** `base` with every update applied in order (a fresh encoding, so deleted content is collected). */
 export function foldUpdates(base: Uint8Array | undefined, updates: Uint8Array[]): Uint8Array {
-  const doc = new Y.Doc();
+  const doc = scratchDoc();
   if (base?.length) Y.applyUpdate(doc, base);
   for (const u of updates) {
     try {
