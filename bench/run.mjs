@@ -487,7 +487,8 @@ async function measureMode(mode) {
     log(`database ${databaseUrl}`);
   }
   const weft = await startWeft(databaseUrl);
-  await new Promise((r) => setTimeout(r, 2000)); // start-up's own allocations settle
+  // Idle: start-up's own allocations settle and the pool closes the connections start-up used (10 s idle timeout).
+  await new Promise((r) => setTimeout(r, 12_000));
   const idle = pssTreeMb(weft.pid);
   const rss = { idleAfterStartMb: rssMb(weft.pid), idleAfterStartPssMb: idle.mb, processes: idle.processes };
   log(

@@ -66,7 +66,9 @@ export const SMALL_MACHINE: Record<string, string> = {
   max_wal_senders: "0",
   max_wal_size: "256MB",
   min_wal_size: "32MB",
-  io_workers: "1",
+  // No I/O worker processes (PostgreSQL 18 starts 3) and no logical replication launcher: memory, not speed.
+  io_method: "sync",
+  max_logical_replication_workers: "0",
   autovacuum: "on",
   // A connection that has not authenticated within 10 s is closed (60 s by default).
   authentication_timeout: "10s",
