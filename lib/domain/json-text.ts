@@ -18,3 +18,9 @@ export function jsonRecordOfArrays(record: Record<string, string[]>): JsonText {
       .join(",")}}`,
   );
 }
+
+/**
+ * `value` with JsonText read back into plain values: for a reply that reshapes it through an output schema other
+ * than the one its store wrote to (the v1 twins of Get Documents and Get Users drop fields of the v2 page).
+ */
+export const parsedJsonText = (value: unknown): unknown => (value instanceof JsonText ? JSON.parse(value.text) : value);
