@@ -14,6 +14,8 @@ export default defineConfig({
     // Built server processes against PostgreSQL: vitest.system.config.mts.
     exclude: ["tests/system/**", "**/node_modules/**"],
     environment: "node",
+    // One PostgreSQL server per run (weft's embedded engine, or DATABASE_URL's); a database per test file.
+    globalSetup: ["tests/helpers/global-database.ts"],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 90_000,

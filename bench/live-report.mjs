@@ -1,12 +1,14 @@
-// The live part of the bench's report: weft ÷ plain Hocuspocus, the issue's targets, and the tables.
+// The live part of the bench's report: weft ÷ plain Hocuspocus (and ÷ Hocuspocus with its database extension),
+// the issue's targets, and the tables.
 import { fmt, printTable } from "./lib/table.mjs";
+import { PLAIN, WITH_DATABASE } from "./live-targets.mjs";
 
 /** weft ÷ plain per client count, and the issue's targets. */
 export function liveSummary(live) {
   const at = (label, n) => live.fanout.find((f) => f.target === label && f.clients === n);
   const ratio = (a, b) => (a !== null && b ? a / b : null);
   const ratios = [...new Set(live.fanout.map((f) => f.clients))].map((n) => {
-    const [w, p] = [at("weft", n), at("plain Hocuspocus", n)];
+    const [w, p] = [at("weft", n), at(PLAIN, n)];
     return {
       clients: n,
       restP50: ratio(w.rest.p50, p.rest.p50),
@@ -20,8 +22,16 @@ export function liveSummary(live) {
   const w100 = at("weft", 100);
   const idle = live.fanout.find((f) => f.target === "weft" && f.perConnectionKb !== null);
   const within2x = (keys) => ratios.every((r) => keys.every((k) => r[k] === null || r[k] <= 2));
+  const perSecond = (label) => live.throughput.find((t) => t.target === label && t.window === 8)?.perSecond ?? null;
+  const at100 = ratios.find((r) => r.clients === 100);
   return {
     ratios,
+    // Issue 30's live rows: 20 writers x <= 8 unacknowledged; live edit fan-out p99 at 100 clients.
+    goals: {
+      throughputToPlain: ratio(perSecond("weft"), perSecond(PLAIN)),
+      throughputToDatabase: ratio(perSecond("weft"), perSecond(WITH_DATABASE)),
+      fanoutP99ToPlain: at100?.liveP99 ?? null,
+    },
     targets: {
       endToEndP99AtMost2xPlain: within2x(["restP99", "liveP99"]),
       broadcastP99AtMost2xPlain: within2x(["restSpreadP99", "liveSpreadP99"]),
@@ -85,7 +95,7 @@ export function printLive(live, summary) {
       r2(r.liveSpreadP99),
     ]),
   ]);
-  printTable("Live updates accepted (10 writers on 10 documents, 200 edits each, until all acknowledged):", [
+  printTable("Live updates accepted (20 writers on 20 documents, 200 edits each, until all acknowledged):", [
     ["server", "unacknowledged per writer", "updates", "ms", "updates/s", "documents closed by the server"],
     ...live.throughput.map((t) => [
       t.target,

@@ -1,10 +1,12 @@
 // Live collaboration measurements of `npm run bench` (`npm run bench -- --only live` runs only these): weft's
-// /live WebSocket against a plain @hocuspocus/server (bench/live-plain-server.mjs: no auth, no database), in
-// the same run, with the same stock @hocuspocus/provider clients from this process, 127.0.0.1 only.
-//   - fan-out with 1, 100 and 1,000 connected clients on one document: a REST update -> every client has it,
-//     and a live edit by one more client -> every other client has it (p50/p99 over every client and round)
-//   - updates/s one instance accepts: 10 writers on 10 documents send 200 edits each, at most 8 unacknowledged
-//     per writer, then all at once (a burst), until the server has acknowledged all of them
+// /live WebSocket against a plain @hocuspocus/server (bench/live-plain-server.mjs: no auth, no database) and one
+// persisting through @hocuspocus/extension-database, in the same run, with the same stock @hocuspocus/provider
+// clients from this process, 127.0.0.1 only.
+//   - fan-out with 1, 100 and 1,000 connected clients on one document (weft and plain): a REST update -> every
+//     client has it, and a live edit by one more client -> every other client has it (p50/p99 over every client
+//     and round)
+//   - updates/s one instance accepts (all three): 20 writers on 20 documents send 200 edits each, at most 8
+//     unacknowledged per writer, then all at once (a burst), until the server has acknowledged all of them
 //   - memory per idle connection: server RSS before and after the 1,000 clients connect, / 1,000
 // Listening clients are created with `awareness: null`: with awareness every client's presence would be
 // relayed to every other (1,000 x 1,000 messages per presence renewal), which measures awareness, not edits.
@@ -219,10 +221,10 @@ async function measureThroughput(target, writers, updates, window) {
  * Every measurement against each target, the targets taking turns per client count so that drift in the
  * machine's load hits them alike. A target: {label, wsUrl, name (the document), token, pid, restReplace(text), writerName(i)}.
  */
-export async function measureLive(targets, { counts = [1000, 100, 1], rounds = 30, writers = 10, updates = 200 } = {}) {
+export async function measureLive(targets, { counts = [1000, 100, 1], rounds = 30, writers = 20, updates = 200 } = {}) {
   const fanout = [];
   for (const n of counts) {
-    for (const t of targets) {
+    for (const t of targets.filter((x) => !x.throughputOnly)) {
       log(`${t.label}: ${n} client(s), ${rounds} REST updates and ${rounds} live edits`);
       fanout.push({ target: t.label, ...(await measureFanout(t, n, rounds, { memory: n === Math.max(...counts) })) });
     }

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm run bench`: weft in both database modes, in one run. PostgreSQL mode: weft against two baselines measured
-// in the same run on the same PostgreSQL, with autocannon on 127.0.0.1: a raw node:http + pg handler doing Get
-// Workspace's SQL work, and weft's own constant route (the framework floor); also Add Users of 1,000 against a
-// raw multi-row INSERT, Get Documents at page 1 vs page 100, background work and live collaboration against a
-// plain Hocuspocus server (bench/live.mjs). Embedded mode: the same build with no DATABASE_URL on a fresh data
-// directory, against its own floor. Both: a concurrency sweep of Get Workspace and the server's RSS.
+// `npm run bench`: weft in both database modes, in one run. Each hot read (Get Workspace, Get Users, Get Documents,
+// Get CRDT Data) against its raw twin measured in the same run on the same database, with autocannon on
+// 127.0.0.1: a node:http + pg server running the same statement and sending the same bytes (bench/raw-server.mjs).
+// PostgreSQL mode also: Add Users of 1,000 against a raw multi-row INSERT, Get Documents at page 1 vs page 100,
+// background work, and live collaboration against a plain Hocuspocus server and one with its database extension
+// (bench/live.mjs). Embedded mode: the same build with no DATABASE_URL on a fresh data directory (weft's own
+// PostgreSQL). Both: a concurrency sweep of Get Workspace, the server's RSS and the PSS of all its processes.
 // See bench/README.md.
 //
 //   npm run bench [-- --connections 20 --duration 5 --rounds 2 --warmup 3 --documents 100000 --build]
@@ -12,19 +13,19 @@
 //   npm run bench -- --profile get-workspace [--mode embedded]  CPU profile of the server under that load
 //   npm run bench -- --only live [--live-clients 1000,100,1 --live-rounds 30]
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildApp, buildState } from "../scripts/build-state.mjs";
-import { post, postOk, shape } from "./lib/http.mjs";
+import { post, postOk } from "./lib/http.mjs";
 import { explainMarkdown, explainTargets } from "./lib/explain.mjs";
 import { loadInTurns } from "./lib/load.mjs";
-import { BENCH_DB, recreateDatabase, sqlPerCall, startPostgres } from "./lib/postgres.mjs";
+import { BENCH_DB, dropDatabase, recreateDatabase, sqlPerCall, startPostgres } from "./lib/postgres.mjs";
 import { cleanup, freePort, onCleanup, startNode, stopChild, waitFor } from "./lib/processes.mjs";
 import { byScript, profileFiles, readProfile, selfTimes } from "./lib/profile.mjs";
-import { rssMb, sampleRss } from "./lib/rss.mjs";
+import { pssTreeMb, rssMb, sampleRss } from "./lib/rss.mjs";
 import { fmt, printTable } from "./lib/table.mjs";
 import { measureLive } from "./live.mjs";
 import { liveSummary, printLive } from "./live-report.mjs";
@@ -34,7 +35,15 @@ import { measureFanout, measureWebhooks } from "./scenarios/background-work.mjs"
 import { bodyOfPage, seedDocuments } from "./scenarios/document-pages.mjs";
 import { goalRows } from "./scenarios/goals.mjs";
 import { seedNotifications } from "./scenarios/notifications.mjs";
-import { CRDT_DOC, CRDT_ORG, EMBEDDED_TARGETS, requestTargets, TARGET_IDS } from "./scenarios/request-targets.mjs";
+import {
+  CRDT_DOC,
+  CRDT_ORG,
+  EMBEDDED_TARGETS,
+  isBaseline,
+  RAW_TWIN,
+  requestTargets,
+  TARGET_IDS,
+} from "./scenarios/request-targets.mjs";
 import { seedTenant } from "./scenarios/seed.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -83,7 +92,7 @@ const load = {
   warmup: Number(opts.warmup ?? (quick ? "1" : "3")),
 };
 const DOCUMENTS = positiveInt(opts.documents ?? (quick ? "5000" : "100000"), "documents");
-const EMBEDDED_DOCUMENTS = positiveInt(opts["embedded-documents"] ?? (quick ? "2000" : "10000"), "embedded-documents");
+const EMBEDDED_DOCUMENTS = positiveInt(opts["embedded-documents"] ?? String(DOCUMENTS), "embedded-documents");
 const NOTIFICATIONS = quick ? 500 : 2000;
 const USER_BATCHES = positiveInt(opts["user-batches"] ?? (quick ? "2" : "10"), "user-batches");
 const FANOUT_USERS = positiveInt(opts["fanout-users"], "fanout-users");
@@ -107,6 +116,7 @@ if (opts.profile !== undefined && !TARGET_IDS.includes(opts.profile))
  */
 const selected = (name) => {
   if (opts.profile !== undefined) return name === opts.profile;
+  if (name === "floor") return only?.has(name) ?? false; // the framework floor: only when named
   return only ? only.has(name) : !(quick && ["explain", "fanout", "webhooks", "live"].includes(name));
 };
 const SECRET_KEY = randomBytes(32).toString("hex"); // weft's and the raw server's: the raw one decrypts weft's rows
@@ -158,12 +168,13 @@ async function startWeft(databaseUrl, { cpuProfDir } = {}) {
     WEFT_RATE_LIMIT_CREATE_WORKSPACE: "1000/1",
     WEFT_LOG_LEVEL: "warn",
   };
+  let dataDir = null;
   if (databaseUrl) {
     env.DATABASE_URL = databaseUrl;
     delete env.WEFT_DATA_DIR;
   } else {
     delete env.DATABASE_URL;
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "weft-bench-embedded-"));
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "weft-bench-embedded-"));
     onCleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
     env.WEFT_DATA_DIR = dataDir;
   }
@@ -185,10 +196,14 @@ async function startWeft(databaseUrl, { cpuProfDir } = {}) {
     180_000,
   );
   log(`weft (${mode}) on ${base} (pid ${child.pid})`);
-  return { base, child, pid: child.pid, mode, spawnedAtMs };
+  // Embedded: the database the server started, reached by the raw server through the same socket.
+  const ownDatabaseUrl = dataDir
+    ? JSON.parse(readFileSync(path.join(dataDir, "server.json"), "utf8")).databaseUrl
+    : databaseUrl;
+  return { base, child, pid: child.pid, mode, spawnedAtMs, databaseUrl: ownDatabaseUrl };
 }
 
-async function startRaw(databaseUrl) {
+async function startRaw(databaseUrl, mode) {
   const port = await freePort();
   const raw = startNode("raw", [path.join(root, "bench", "raw-server.mjs")], {
     cwd: root,
@@ -200,7 +215,7 @@ async function startRaw(databaseUrl) {
       PORT: String(port),
       HOST: "127.0.0.1",
     },
-    logFile: path.join(resultsDir, "raw-server.log"),
+    logFile: path.join(resultsDir, `raw-server-${mode}.log`),
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor("raw server", raw, async () => (await fetch(`${base}/healthz`)).ok, 30_000);
@@ -208,36 +223,43 @@ async function startRaw(databaseUrl) {
   return { base, child: raw };
 }
 
-/** Both servers must answer Get Workspace identically, and refuse a wrong token identically, before any load. */
-async function checkSameAnswers(weftBase, rawBase, wsHeaders) {
-  const [a, b] = await Promise.all([
-    post(weftBase, "/v2/workspace/get", {}, wsHeaders),
-    post(rawBase, "/v2/workspace/get", {}, wsHeaders),
-  ]);
-  if (a.status !== 200 || b.status !== 200)
-    throw new Error(
-      `Get Workspace failed: weft ${a.status} ${JSON.stringify(a.body)}, raw ${b.status} ${JSON.stringify(b.body)}`,
-    );
-  if (JSON.stringify(shape(a.body)) !== JSON.stringify(shape(b.body))) {
-    throw new Error(
-      `body shapes differ:\n  weft ${JSON.stringify(shape(a.body))}\n  raw  ${JSON.stringify(shape(b.body))}`,
-    );
+/**
+ * Before any load, weft and its raw twin must send the same bytes for each hot read (the seeded data), and refuse
+ * a wrong workspace token with the same envelope.
+ */
+async function checkSameBytes(targets, wsHeaders) {
+  const postText = async (t, headers = t.headers) => {
+    const res = await fetch(`${t.base}${t.path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+      body: t.body,
+    });
+    return { status: res.status, text: await res.text() };
+  };
+  const checked = {};
+  for (const t of targets.filter((x) => x.raw)) {
+    const twin = targets.find((x) => x.id === t.raw);
+    if (!twin) continue;
+    const [a, b] = await Promise.all([postText(t), postText(twin)]);
+    if (a.status !== 200 || a.status !== b.status || a.text !== b.text) {
+      throw new Error(
+        `${t.name}: weft and raw answer differently:\n  weft ${a.status} ${a.text.slice(0, 400)}\n  raw  ${b.status} ${b.text.slice(0, 400)}`,
+      );
+    }
+    checked[t.id] = a.text.length;
+    log(`${t.name}: weft and raw send the same ${a.text.length} bytes`);
   }
-  const identical = JSON.stringify(a.body) === JSON.stringify(b.body);
-  const bad = { ...wsHeaders, "x-service-workspace-auth-token": "0".repeat(64) };
-  const [wa, wb] = await Promise.all([
-    post(weftBase, "/v2/workspace/get", {}, bad),
-    post(rawBase, "/v2/workspace/get", {}, bad),
-  ]);
-  if (wa.status !== wb.status || JSON.stringify(wa.body) !== JSON.stringify(wb.body)) {
-    throw new Error(
-      `wrong-token answers differ: weft ${wa.status} ${JSON.stringify(wa.body)}, raw ${wb.status} ${JSON.stringify(wb.body)}`,
-    );
+  const gw = targets.find((x) => x.id === "get-workspace");
+  const raw = targets.find((x) => x.id === "raw");
+  if (gw && raw) {
+    const bad = { ...wsHeaders, "x-service-workspace-auth-token": "0".repeat(64) };
+    const [a, b] = await Promise.all([postText(gw, bad), postText(raw, bad)]);
+    if (a.status !== b.status || a.text !== b.text) {
+      throw new Error(`wrong-token answers differ: weft ${a.status} ${a.text}, raw ${b.status} ${b.text}`);
+    }
+    log(`wrong workspace token -> ${a.status} from both, same bytes`);
   }
-  log(
-    `Get Workspace bodies ${identical ? "identical" : "same shape"} (${JSON.stringify(a.body).length} bytes); wrong token -> ${wa.status} ${wa.body.error.status} from both`,
-  );
-  return identical;
+  return checked;
 }
 
 async function countSql(adminUrl, weftBase, rawBase, wsHeaders) {
@@ -313,8 +335,11 @@ function printBackground(fanout, webhooks) {
   );
 }
 
-async function runLive(weftBase, weftPid, tenant) {
-  const targets = await liveTargets({ root, resultsDir, weftBase, weftPid, tenant });
+async function runLive(weftBase, weftPid, tenant, adminUrl) {
+  // Hocuspocus's database extension persists into a database of its own on the same PostgreSQL.
+  const hocuspocusDatabaseUrl = await recreateDatabase(adminUrl, "weft_bench_hocuspocus");
+  onCleanup(() => dropDatabase(adminUrl, "weft_bench_hocuspocus"));
+  const targets = await liveTargets({ root, resultsDir, weftBase, weftPid, tenant, hocuspocusDatabaseUrl });
   log(`live: clients ${LIVE.counts.join(", ")} on one document, ${LIVE.rounds} rounds each, weft and plain in turns`);
   const live = await measureLive(targets, LIVE);
   const summary = liveSummary(live);
@@ -322,15 +347,18 @@ async function runLive(weftBase, weftPid, tenant) {
   return { ...live, ...summary };
 }
 
+/** Each weft target beside its raw twin (same statement, same bytes): req/s and p99 as ratios of the twin's. */
 function withRatios(results) {
-  const raw = results.find((r) => r.id === "raw");
   const floor = results.find((r) => r.id === "floor");
-  return results.map((r) => ({
-    ...r,
-    ratioToRaw: raw ? r.reqPerSec / raw.reqPerSec : null,
-    ratioToFloor: floor ? r.reqPerSec / floor.reqPerSec : null,
-    p99RatioToFloor: floor && floor.latencyMs.p99 > 0 ? r.latencyMs.p99 / floor.latencyMs.p99 : null,
-  }));
+  return results.map((r) => {
+    const raw = RAW_TWIN[r.id] && results.find((x) => x.id === RAW_TWIN[r.id]);
+    return {
+      ...r,
+      ratioToRaw: raw ? r.reqPerSec / raw.reqPerSec : null,
+      p99RatioToRaw: raw && raw.latencyMs.p99 > 0 ? r.latencyMs.p99 / raw.latencyMs.p99 : null,
+      ratioToFloor: floor && !isBaseline(r.id) ? r.reqPerSec / floor.reqPerSec : null,
+    };
+  });
 }
 
 const ratio = (v, digits) => (v === null || v === undefined ? "-" : v.toFixed(digits));
@@ -339,38 +367,38 @@ function printRequests(mode, results) {
   printTable(
     `${mode}: requests, best of ${load.rounds} round(s) x ${load.duration} s per target, ${load.connections} connections (Get Documents: 4):`,
     [
-      ["target", "req/s", "p50 ms", "p99 ms", "÷ raw", "÷ floor", "p99 ÷ floor", "errors"],
+      ["target", "req/s", "p50 ms", "p99 ms", "÷ raw", "p99 ÷ raw", "÷ floor", "errors"],
       ...results.map((r) => [
         r.target,
         Math.round(r.reqPerSec),
         fmt(r.latencyMs.p50),
         fmt(r.latencyMs.p99),
         ratio(r.ratioToRaw, 3),
+        ratio(r.p99RatioToRaw, 2),
         ratio(r.ratioToFloor, 3),
-        ratio(r.p99RatioToFloor, 2),
         r.unexpected,
       ]),
     ],
   );
 }
 
-/** Get Workspace and the floor at each connection count of the sweep, in turns (one round each). */
+/** Get Workspace and its raw twin at each connection count of the sweep, in turns (one round each). */
 async function concurrencySweep(targets) {
-  const pair = targets.filter((t) => t.id === "floor" || t.id === "get-workspace");
+  const pair = targets.filter((t) => t.id === "raw" || t.id === "get-workspace");
   const rows = [];
   for (const connections of SWEEP) {
     const results = await loadInTurns(
       pair.map((t) => ({ ...t, connections })),
       { connections, duration: load.duration, rounds: 1, warmup: Math.min(load.warmup, 1) },
     );
-    const [floor, gw] = ["floor", "get-workspace"].map((id) => results.find((r) => r.id === id));
+    const [raw, gw] = ["raw", "get-workspace"].map((id) => results.find((r) => r.id === id));
     rows.push({
       connections,
-      floor: { reqPerSec: floor.reqPerSec, latencyMs: floor.latencyMs },
+      raw: { reqPerSec: raw.reqPerSec, latencyMs: raw.latencyMs },
       getWorkspace: { reqPerSec: gw.reqPerSec, latencyMs: gw.latencyMs },
-      ratioToFloor: gw.reqPerSec / floor.reqPerSec,
-      p99RatioToFloor: floor.latencyMs.p99 > 0 ? gw.latencyMs.p99 / floor.latencyMs.p99 : null,
-      unexpected: floor.unexpected + gw.unexpected,
+      ratioToRaw: gw.reqPerSec / raw.reqPerSec,
+      p99RatioToRaw: raw.latencyMs.p99 > 0 ? gw.latencyMs.p99 / raw.latencyMs.p99 : null,
+      unexpected: raw.unexpected + gw.unexpected,
     });
   }
   return rows;
@@ -378,30 +406,29 @@ async function concurrencySweep(targets) {
 
 function printSweep(mode, sweep) {
   printTable(
-    `${mode}: Get Workspace by connection count (${load.duration} s each, after the floor at the same count):`,
+    `${mode}: Get Workspace by connection count (${load.duration} s each, after its raw twin at the same count):`,
     [
-      ["connections", "floor req/s", "floor p99", "Get Workspace req/s", "p50 ms", "p99 ms", "÷ floor", "p99 ÷ floor"],
+      ["connections", "raw req/s", "raw p99", "Get Workspace req/s", "p50 ms", "p99 ms", "÷ raw", "p99 ÷ raw"],
       ...sweep.map((s) => [
         s.connections,
-        Math.round(s.floor.reqPerSec),
-        fmt(s.floor.latencyMs.p99),
+        Math.round(s.raw.reqPerSec),
+        fmt(s.raw.latencyMs.p99),
         Math.round(s.getWorkspace.reqPerSec),
         fmt(s.getWorkspace.latencyMs.p50),
         fmt(s.getWorkspace.latencyMs.p99),
-        s.ratioToFloor.toFixed(3),
-        ratio(s.p99RatioToFloor, 2),
+        s.ratioToRaw.toFixed(3),
+        ratio(s.p99RatioToRaw, 2),
       ]),
     ],
   );
 }
 
-/** The target ids a mode loads: the selected ones it supports, and the baselines whenever any is loaded. */
+/** The target ids a mode loads: the selected ones it supports, each hot read with its raw twin. */
 function targetIdsFor(mode) {
   const supported = TARGET_IDS.filter((id) => mode === "postgresql" || EMBEDDED_TARGETS.has(id));
   const wanted = supported.filter((id) => selected(id) || (id === "get-workspace" && selected("sweep")));
-  if (wanted.length === 0) return new Set();
-  const baselines = supported.filter((id) => id === "raw" || id === "floor");
-  return new Set([...baselines, ...wanted]);
+  const twins = wanted.map((id) => RAW_TWIN[id]).filter(Boolean);
+  return new Set(TARGET_IDS.filter((id) => wanted.includes(id) || twins.includes(id)));
 }
 
 /** Seeds what the targets in `ids` read; returns what the PostgreSQL-only parts report on. */
@@ -466,13 +493,19 @@ async function measureMode(mode) {
     log(`database ${databaseUrl}`);
   }
   const weft = await startWeft(databaseUrl);
-  const raw = ids.has("raw") ? await startRaw(databaseUrl) : null;
-  const rss = { idleAfterStartMb: rssMb(weft.pid) };
+  // Idle: start-up's own allocations settle and the pool closes the connections start-up used (10 s idle timeout).
+  await new Promise((r) => setTimeout(r, 12_000));
+  const idle = pssTreeMb(weft.pid);
+  const rss = { idleAfterStartMb: rssMb(weft.pid), idleAfterStartPssMb: idle.mb, processes: idle.processes };
+  log(
+    `${mode}: idle after start: ${fmt(idle.mb)} MB PSS over ${idle.processes} process(es) (server RSS ${fmt(rss.idleAfterStartMb)} MB)`,
+  );
+  const needsRaw = [...ids].some((id) => isBaseline(id) && id !== "floor");
+  const raw = needsRaw ? await startRaw(weft.databaseUrl, mode) : null;
   const tenant = await seedTenant(weft.base);
   log(`seeded workspace ${tenant.workspace.id}, API key ${tenant.apiKeyId}`);
   const out = { mode };
-  if (raw) {
-    out.getWorkspaceBodiesIdentical = await checkSameAnswers(weft.base, raw.base, tenant.wsHeaders);
+  if (raw && adminUrl && ids.has("raw")) {
     out.sqlPerGetWorkspace = await countSql(adminUrl, weft.base, raw.base, tenant.wsHeaders);
   }
   const facts = await seedFor(ids, weft, tenant, { databaseUrl });
@@ -487,6 +520,8 @@ async function measureMode(mode) {
     ids,
   });
   rss.idleSeededMb = rssMb(weft.pid);
+  rss.idleSeededPssMb = pssTreeMb(weft.pid).mb;
+  if (raw) out.identicalBytes = await checkSameBytes(targets, tenant.wsHeaders);
   if (ids.size > 0) {
     log(
       `${mode}: autocannon -c ${load.connections}, ${load.rounds} round(s) of ${load.duration} s per target, in turns, after ${load.warmup} s of warm-up each, 127.0.0.1`,
@@ -511,10 +546,14 @@ async function measureMode(mode) {
     }
     await new Promise((r) => setTimeout(r, 2000)); // requests still queued when the load stopped finish first
     rss.idleAfterLoadMb = rssMb(weft.pid);
+    rss.idleAfterLoadPssMb = pssTreeMb(weft.pid).mb;
   }
   out.rss = rss;
   log(
     `${mode}: server RSS ${fmt(rss.idleAfterStartMb)} MB idle after start, ${fmt(rss.idleSeededMb)} MB seeded, peak ${fmt(rss.underLoadPeakMb)} MB under load, ${fmt(rss.idleAfterLoadMb)} MB idle after`,
+  );
+  log(
+    `${mode}: PSS of all its processes ${fmt(rss.idleAfterStartPssMb)} MB idle after start, ${fmt(rss.idleSeededPssMb)} MB seeded, ${fmt(rss.idleAfterLoadPssMb)} MB idle after load`,
   );
   if (out.addUsers) printAddUsers(out.addUsers);
   if (mode === "postgresql") {
@@ -537,7 +576,7 @@ async function measureMode(mode) {
       out.webhookDelivery = measureWebhooks(root, 10, WEBHOOK_EVENTS);
     }
     if (out.notificationFanout && out.webhookDelivery) printBackground(out.notificationFanout, out.webhookDelivery);
-    if (selected("live")) out.live = await runLive(weft.base, weft.pid, tenant);
+    if (selected("live")) out.live = await runLive(weft.base, weft.pid, tenant, adminUrl);
   }
   await Promise.all([stopChild(weft.child), raw && stopChild(raw.child)]);
   return out;
@@ -559,7 +598,7 @@ async function profileMode(mode, id) {
     log(`--profile ${id}: not measured in embedded mode, skipped`);
     return null;
   }
-  if (id === "raw") usageError("--profile raw: the raw server is not weft");
+  if (isBaseline(id)) usageError(`--profile ${id}: a baseline is not weft`);
   let databaseUrl = null;
   if (mode === "postgresql") databaseUrl = await recreateDatabase(startPostgres());
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
@@ -636,7 +675,7 @@ async function mainLiveOnly() {
   const databaseUrl = await recreateDatabase(adminUrl);
   const weft = await startWeft(databaseUrl);
   const tenant = await seedTenant(weft.base);
-  const live = await runLive(weft.base, weft.pid, tenant);
+  const live = await runLive(weft.base, weft.pid, tenant, adminUrl);
   const machine = { loadAverage1m: os.loadavg()[0], cpus: os.cpus().length, node: process.version };
   const report = { date: new Date().toISOString(), machine, build, live };
   writeFileSync(path.join(resultsDir, "live.json"), JSON.stringify(report, null, 2) + "\n");
@@ -659,7 +698,7 @@ async function main() {
   for (const mode of MODES) modes[mode] = await measureMode(mode);
   const goals = goalRows(modes);
   if (goals.length) {
-    printTable("Goals (issue 16), both modes measured in this run:", [
+    printTable("Goals (issue 30), both modes measured in this run:", [
       ["goal", "PostgreSQL", "embedded", "goal", "verdict"],
       ...goals.map((g) => [g.name, g.postgresql ?? "-", g.embedded ?? "-", g.goal, g.verdict]),
     ]);
@@ -678,7 +717,7 @@ async function main() {
       ...load,
       reported: "best round per target",
       poolMax: POOL_MAX,
-      database: "PostgreSQL (scripts/postgres.sh, fsync off) and embedded PGlite (fresh WEFT_DATA_DIR)",
+      database: "PostgreSQL (scripts/postgres.sh, fsync off) and weft's embedded PostgreSQL (fresh WEFT_DATA_DIR)",
       build,
       documents: DOCUMENTS,
       embeddedDocuments: EMBEDDED_DOCUMENTS,

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { dispatch } from "@/lib/api/dispatch";
+import { callOfNodeRequest, type ApiReply } from "@/lib/api/api-call";
+import { dispatchCall } from "@/lib/api/dispatch";
 import { answerMetrics } from "@/lib/api/metrics-endpoint";
 import { serveMetricsPortFromEnv } from "@/lib/api/metrics-port";
 import { CLIENT_IP_HEADER } from "@/lib/api/client-ip";
@@ -12,20 +13,20 @@ async function main() {
   const started = await startWeft({ role: "server" });
   await serveMetricsPortFromEnv();
   const server = http.createServer(async (req, res) => {
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
     const clientIp = (req.socket.remoteAddress ?? "127.0.0.1").replace(/^::ffff:/, "");
-    const url = `http://localhost${req.url}`;
-    let reply: Response;
+    let reply: ApiReply;
     if (req.method === "GET" && req.url === "/api/metrics") {
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
       headers.set(CLIENT_IP_HEADER, clientIp);
-      reply = await answerMetrics(new Request(url, { headers }));
+      const response = await answerMetrics(new Request(`http://localhost${req.url}`, { headers }));
+      reply = { status: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
     } else {
-      // The dispatcher reads the body from `req`, under the cap, as for server.mjs (lib/api/read-body.ts).
-      reply = await dispatch(new Request(url, { method: req.method, headers }), { clientIp, body: req });
+      // The dispatcher reads the body from `req`, under the cap, as for server.mjs (lib/api/node-handler.ts).
+      reply = await dispatchCall(callOfNodeRequest(req), { clientIp });
     }
-    res.writeHead(reply.status, Object.fromEntries(reply.headers));
-    res.end(Buffer.from(await reply.arrayBuffer()));
+    res.writeHead(reply.status, reply.headers);
+    res.end(reply.body);
     if (!req.complete) req.resume();
   });
   server.on("upgrade", (req, socket, head) => liveHandle()!.handleUpgrade(req, socket, head));

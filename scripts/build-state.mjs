@@ -11,7 +11,7 @@ const WATCHED = [
   "prisma/schema",
   "instrumentation.ts",
   "instrumentation-node.ts",
-  "next.config.ts",
+  "next.config.mjs",
   "package-lock.json",
   "postcss.config.mjs",
 ];

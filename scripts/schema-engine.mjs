@@ -8,10 +8,10 @@
 //   deploy           like `migrate deploy` (records applied migrations in _prisma_migrations)
 //   status           diagnoseMigrationHistory; exits 1 on a diverged history, failed or edited migrations
 //   (also: version, dev-diagnostic, and create-engine: the engine's own createMigration, see below)
-// Database: DATABASE_URL (PostgreSQL; the shadow DB is a throw-away CREATE DATABASE), or PGLITE_DIR=<dir> /
-// DATABASE_URL=pglite:<dir> (memory:// for a throw-away one) for a PGlite opened by this process and served on
-// a loopback port (its shadow DB is an in-memory PGlite). Without either, diff-migrations, diff-empty and
-// create use a throw-away in-memory PGlite, and deploy and status act on weft's embedded data dir.
+// Database: DATABASE_URL (PostgreSQL; the shadow DB is a throw-away CREATE DATABASE). Without it,
+// diff-migrations, diff-empty and create use a throw-away embedded PostgreSQL, and deploy and status act on weft's
+// embedded data dir (the running server's database, or the engine started here); the npm scripts run this file
+// with tsx for that, since the engine is TypeScript (lib/infra/embedded-postgres.ts).
 import { readFile, readdir, mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -80,12 +80,14 @@ async function instantiateEngine() {
   return bg.SchemaEngine;
 }
 
-async function migrationsList() {
+/** prisma/migrations, or only the migrations named in `only` (an older install's schema version). */
+async function migrationsList(only) {
   const lockPath = path.join(MIGRATIONS, "migration_lock.toml");
   const lock = await readFile(lockPath, "utf8").catch(() => null);
   const dirs = (await readdir(MIGRATIONS, { withFileTypes: true }).catch(() => []))
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
+    .filter((name) => !only || only.includes(name))
     .sort();
   const migrationDirectories = [];
   for (const name of dirs) {
@@ -113,7 +115,7 @@ async function migrationsList() {
 function pgFactory(connUrl, opened) {
   const u = new URL(connUrl);
   const cfg = {
-    host: u.hostname,
+    host: u.searchParams.get("host") ?? u.hostname, // ?host=<dir>: a Unix socket (the embedded engine's)
     port: Number(u.port || 5432),
     user: decodeURIComponent(u.username),
     password: decodeURIComponent(u.password),
@@ -132,32 +134,6 @@ function pgFactory(connUrl, opened) {
       },
     };
   });
-}
-
-// An in-process PGlite (a data dir, or memory://) served on a loopback port, so the engine reaches it
-// through adapter-pg exactly as it reaches a server; the shadow DB is a second, in-memory PGlite.
-async function pgliteFactory(dir, opened, closers) {
-  return migrationAwareFactory(await servePglite(dir, closers), opened, async () => {
-    const served = [];
-    const shadow = await new PrismaPg(await servePglite("memory://", served)).connect();
-    return { shadow, drop: () => Promise.all(served.map((close) => close())) };
-  });
-}
-
-async function servePglite(dir, closers) {
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  const db = await PGlite.create(dir);
-  const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 8 });
-  await server.start();
-  closers.push(async () => {
-    await server.stop();
-    await db.close();
-  });
-  const port = Number(server.getServerConn().split(":").pop());
-  // One connection per pool: pglite-socket's server mixes the extended-protocol messages of concurrent
-  // connections (see lib/infra/pglite-server.mjs).
-  return { host: "127.0.0.1", port, user: "postgres", password: "", database: "postgres", max: 1 };
 }
 
 function migrationAwareFactory(cfg, opened, openShadow) {
@@ -190,7 +166,8 @@ const filters = { externalTables: [], externalEnums: [] };
 /**
  * @param {string} cmd
  * @param {string} [name] migration name for `create`
- * @param {{ url?: string, quiet?: boolean }} [options] url defaults to DATABASE_URL
+ * @param {{ url?: string, quiet?: boolean, only?: string[] }} [options] url defaults to DATABASE_URL; `only`:
+ *   deploy just these migrations (to bring a database to an older install's schema version)
  */
 export async function run(cmd, name, options = {}) {
   const url = options.url ?? process.env.DATABASE_URL;
@@ -203,20 +180,9 @@ export async function run(cmd, name, options = {}) {
     })),
   );
   const SchemaEngine = await loadEngine();
-  // DATABASE_URL=pglite:./data/pglite or PGLITE_DIR=... (memory:// ok) -> a PGlite of this process, not a server.
-  let factory;
   const opened = [];
-  const closers = [];
-  const pgliteDir = options.url
-    ? undefined
-    : (process.env.PGLITE_DIR ?? (url?.startsWith("pglite:") ? url.slice("pglite:".length) || "memory://" : undefined));
-  if (pgliteDir) {
-    factory = await pgliteFactory(pgliteDir, opened, closers);
-  } else {
-    if (!url)
-      throw new Error("DATABASE_URL is not set (or set PGLITE_DIR=memory:// to author migrations without a database)");
-    factory = pgFactory(url, opened);
-  }
+  if (!url) throw new Error("DATABASE_URL is not set");
+  const factory = pgFactory(url, opened);
   const adapter = bindMigrationAwareSqlAdapterFactory(factory);
   const engine = await SchemaEngine.new(
     { datamodels: files.map((f) => [f.path, f.content]) },
@@ -300,7 +266,7 @@ export async function run(cmd, name, options = {}) {
       );
       console.log("created", out.generatedMigrationName);
     } else if (cmd === "deploy") {
-      const out = await engine.applyMigrations({ migrationsList: await migrationsList(), filters });
+      const out = await engine.applyMigrations({ migrationsList: await migrationsList(options.only), filters });
       say("applied", out.appliedMigrationNames);
       return out.appliedMigrationNames;
     } else if (cmd === "status") {
@@ -321,35 +287,41 @@ export async function run(cmd, name, options = {}) {
   } finally {
     engine.free();
     for (const adapter of opened.splice(0)) await adapter.dispose().catch(() => {});
-    for (const close of closers.splice(0)) await close();
   }
 }
-// Without DATABASE_URL the commands act on weft's embedded database: through the running server's socket
-// when one owns the data dir (one process per PGlite dir), otherwise by opening the dir in-process.
-async function embeddedTarget() {
-  const dataDir = path.resolve(ROOT, process.env.WEFT_DATA_DIR ?? ".data");
-  const info = await readFile(path.join(dataDir, "server.json"), "utf8").then(JSON.parse, () => null);
-  if (info?.pid && isAlive(info.pid)) return { url: info.databaseUrl };
-  await mkdir(path.join(dataDir, "pglite"), { recursive: true });
-  process.env.PGLITE_DIR = path.join(dataDir, "pglite");
-  return {};
-}
-function isAlive(pid) {
+// Without DATABASE_URL: deploy and status act on weft's embedded database (the running server's, or the engine
+// started here on the data dir); diffs and `create` need none of weft's data, only a throw-away server.
+async function withoutDatabaseUrl(needsData, fn) {
+  if (needsData) {
+    const { runningOwner, startEmbeddedDatabase } = await import("../lib/infra/embedded-db.ts");
+    const dataDir = path.resolve(ROOT, process.env.WEFT_DATA_DIR ?? ".data");
+    const owner = runningOwner(dataDir);
+    if (owner?.databaseUrl) return fn(owner.databaseUrl);
+    const embedded = await startEmbeddedDatabase(dataDir, "migrations");
+    try {
+      return await fn(embedded.url);
+    } finally {
+      await embedded.stop();
+    }
+  }
+  const { startCluster } = await import("../lib/infra/embedded-postgres.ts");
+  const { mkdtemp, rm } = await import("node:fs/promises");
+  const os = await import("node:os");
+  const dir = await mkdtemp(path.join(os.tmpdir(), "weft-schema-"));
+  const cluster = await startCluster({ dir: path.join(dir, "cluster"), database: "postgres", disposable: true });
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return e.code === "EPERM";
+    return await fn(cluster.adminUrl);
+  } finally {
+    await cluster.stop();
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const [cmd, name] = process.argv.slice(2);
-  const needsDb = cmd !== "create" && cmd !== "diff-migrations" && cmd !== "diff-empty";
-  // Without a database named, diffs and `create` need none of weft's data: a throw-away in-memory PGlite.
-  if (!process.env.DATABASE_URL && !process.env.PGLITE_DIR && !needsDb) process.env.PGLITE_DIR = "memory://";
-  const target = !process.env.DATABASE_URL && !process.env.PGLITE_DIR && needsDb ? await embeddedTarget() : {};
-  run(cmd, name, target).then(
+  const needsData = cmd !== "create" && cmd !== "diff-migrations" && cmd !== "diff-empty";
+  const command = (url) => run(cmd, name, { url });
+  (process.env.DATABASE_URL ? command(process.env.DATABASE_URL) : withoutDatabaseUrl(needsData, command)).then(
     () => process.exit(process.exitCode ?? 0),
     (e) => {
       console.error("ERROR", e?.message ?? e, e?.cause ?? "");

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in order, stopping at the first part that fails.
-//   1. vitest  - the unit and API tests (lib/**, tests/** but tests/system), each API test file on its own
-//                in-memory PGlite (or on a fresh database of the PostgreSQL named by DATABASE_URL, when it is set)
+//   1. vitest  - the unit and API tests (lib/**, tests/** but tests/system), each API test file on a database of
+//                its own on one PostgreSQL per run: weft's embedded engine, or the one DATABASE_URL names
 //   2. e2e     - `node scripts/e2e.mjs`: builds the app and runs the Playwright suite against it
 //   3. system  - `node scripts/system-tests.mjs`: the built server as real processes on PostgreSQL (two
-//                instances on one database, PostgreSQL restarts, SIGKILL); PostgreSQL from apt if needed
+//                instances on one database, PostgreSQL restarts, SIGKILL), the same way
 // Output streams through; a summary line per part closes the run; the exit code is non-zero if a part failed.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -16,7 +16,7 @@ process.chdir(root);
 
 const database = process.env.DATABASE_URL
   ? `PostgreSQL (DATABASE_URL host ${safeHost(process.env.DATABASE_URL)})`
-  : "in-memory PGlite per test file";
+  : "embedded PostgreSQL, a database per test file";
 
 const parts = [
   {

@@ -23,10 +23,3 @@ export async function postOk(base, p, data, headers = {}) {
     throw new Error(`POST ${p} -> ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`);
   return r.body.result;
 }
-
-/** The JSON's structure with every leaf replaced by its type: two servers' answers are compared on it. */
-export function shape(v) {
-  if (Array.isArray(v)) return v.map(shape);
-  if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)]));
-  return typeof v;
-}

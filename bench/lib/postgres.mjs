@@ -30,7 +30,7 @@ export function startPostgres(database = BENCH_DB) {
   return r.stdout.trim().split("\n").pop();
 }
 
-async function dropDatabase(adminUrl, database) {
+export async function dropDatabase(adminUrl, database) {
   await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
 }
 

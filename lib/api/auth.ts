@@ -2,17 +2,18 @@ import { verifyApiKeyCredentials, verifyWorkspaceCredentials } from "@/lib/domai
 import { denied, DomainError, invalid } from "@/lib/domain/errors";
 import type { Scope } from "@/lib/domain/scope";
 import { db } from "@/lib/infra/db";
+import type { HeaderReader } from "./api-call";
 import type { AuthLevel } from "./define-endpoint";
 
 // Headers -> scope. The spec's x-service-* names and the x-velt-* names of existing clients are both read;
 // the credentials themselves are checked by the domain (verify-credentials.ts), as live checks its tokens.
 
-function header(headers: Headers, name: string): string | undefined {
+function header(headers: HeaderReader, name: string): string | undefined {
   const v = headers.get(`x-service-${name}`) ?? headers.get(`x-velt-${name}`);
   return v?.trim() || undefined;
 }
 
-export async function authenticate(level: AuthLevel, headers: Headers, clientIp: string): Promise<Scope> {
+export async function authenticate(level: AuthLevel, headers: HeaderReader, clientIp: string): Promise<Scope> {
   if (level === "public") return { level, clientIp };
   if (level === "workspace") {
     const workspaceId = header(headers, "workspace-id");
@@ -41,7 +42,7 @@ export async function authenticateBodyCredentials(data: unknown): Promise<Scope>
   }
 }
 
-function authenticateApiKey(headers: Headers): Promise<Scope> {
+function authenticateApiKey(headers: HeaderReader): Promise<Scope> {
   const apiKeyId = header(headers, "api-key");
   const token = header(headers, "auth-token");
   if (!apiKeyId) throw denied("API key not found in headers.");

@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import ipaddr from "ipaddr.js";
 import proxyaddr from "proxy-addr";
 import { env, type TrustProxy } from "@/lib/infra/env";
+import type { HeaderReader } from "./api-call";
 
 // The client's address. Without WEFT_TRUST_PROXY it is the socket's (set by server.mjs; a client's own copy of
 // the header is overwritten there). Behind proxies, X-Forwarded-For is walked from the right past the trusted
@@ -28,7 +29,7 @@ function canonicalIp(ip: string): string {
   return ipaddr.isValid(ip) ? ipaddr.process(ip).toString() : ip;
 }
 
-export function clientIpOf(headers: Headers, fallback = "unknown"): string {
+export function clientIpOf(headers: HeaderReader, fallback = "unknown"): string {
   const socket = canonicalIp(headers.get(CLIENT_IP_HEADER) ?? fallback);
   const trust = env().WEFT_TRUST_PROXY;
   const forwarded = headers.get("x-forwarded-for");

@@ -1,4 +1,5 @@
 import { invalid } from "@/lib/domain/errors";
+import type { HeaderReader } from "./api-call";
 
 // A POST body must be declared JSON: `application/json` or any `+json` type, parameters allowed. Browsers send
 // text/plain, form and multipart bodies cross-site without a preflight, so refusing them stops any web page
@@ -16,7 +17,7 @@ export function isJsonContentType(header: string | null): boolean {
 }
 
 /** Throws INVALID_ARGUMENT naming Content-Type when `body` is not empty and not declared JSON. */
-export function checkContentType(headers: Headers, body: string) {
+export function checkContentType(headers: HeaderReader, body: string) {
   if (body.trim() !== "" && !isJsonContentType(headers.get("content-type"))) throw invalid(CONTENT_TYPE_REQUIRED);
 }
 

@@ -9,19 +9,20 @@ import { authenticate, authenticateBodyCredentials } from "./auth";
 import { clientIpOf } from "./client-ip";
 import { checkContentType, isOctetStream } from "./content-type";
 import type { Endpoint } from "./define-endpoint";
-import { errorResponse, successResponse } from "./envelope";
+import { callOfRequest, responseOfReply, type ApiCall, type ApiReply } from "./api-call";
+import { errorReply, successReply } from "./envelope";
 import {
   claimIdempotencyKey,
   idempotencyKeyOf,
   markIdempotentWrite,
   replayedErrorStatus,
-  replayResponse,
+  replayReply,
   settleIdempotentCall,
   type IdempotencyClaim,
 } from "./idempotency";
 import { parseInput } from "./parse-input";
-import { readBodyCapped, type BodySource } from "./read-body";
 import { registry } from "./registry";
+import { shapeOutput } from "./reply-json";
 import { reportRequest } from "./request-observers";
 import { runOperation } from "./run-operation";
 
@@ -32,8 +33,6 @@ import { runOperation } from "./run-operation";
 export interface DispatchOptions {
   /** In-process callers (tests) name the client's IP; the HTTP server passes it in a header. */
   clientIp?: string;
-  /** The body as a node:http request (node-handler.ts), read here instead of the Request's. */
-  body?: BodySource;
 }
 
 interface CallFacts {
@@ -44,11 +43,16 @@ interface CallFacts {
   idempotency?: IdempotencyClaim;
 }
 
+/** A web Request (Next's route handler, tests) through the dispatcher. */
 export async function dispatch(request: Request, options: DispatchOptions = {}): Promise<Response> {
+  return responseOfReply(await dispatchCall(callOfRequest(request), options));
+}
+
+export async function dispatchCall(call: ApiCall, options: DispatchOptions = {}): Promise<ApiReply> {
   const started = performance.now();
-  const requestId = requestIdFrom(request.headers.get("x-request-id"));
+  const requestId = requestIdFrom(call.headers.get("x-request-id"));
   const facts: CallFacts = { operation: "unknown" };
-  const response = await answer(request, options, requestId, facts);
+  const response = await answer(call, options, requestId, facts);
   if (facts.idempotency) await settle(facts.idempotency, response, requestId);
   const scope = facts.scope;
   reportRequest({
@@ -63,57 +67,58 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
   return response;
 }
 
-async function answer(request: Request, options: DispatchOptions, requestId: string, facts: CallFacts) {
-  const path = new URL(request.url).pathname.replace(/\/+$/, "");
+async function answer(call: ApiCall, options: DispatchOptions, requestId: string, facts: CallFacts) {
+  const path = call.path.replace(/\/+$/, "");
   try {
     const endpoint = registry.get(path);
     if (!endpoint) {
       facts.errorStatus = "NOT_FOUND";
-      return errorResponse("NOT_FOUND", `Unknown endpoint: ${path}.`, requestId);
+      return errorReply("NOT_FOUND", `Unknown endpoint: ${path}.`, requestId);
     }
     facts.operation = endpoint.path;
-    if (request.method !== "POST") {
+    if (call.method !== "POST") {
       facts.errorStatus = "INVALID_ARGUMENT";
-      return errorResponse("INVALID_ARGUMENT", `Method ${request.method} is not allowed; use POST.`, requestId, {
+      return errorReply("INVALID_ARGUMENT", `Method ${call.method} is not allowed; use POST.`, requestId, {
         httpStatus: 405,
         headers: { allow: "POST" },
       });
     }
-    const idempotencyKey = idempotencyKeyOf(request.headers);
-    const data = await readData(request, options.body ?? request.body, endpoint);
-    const clientIp = clientIpOf(request.headers, options.clientIp);
+    const idempotencyKey = idempotencyKeyOf(call.headers);
+    const data = await readData(call, endpoint);
+    const clientIp = clientIpOf(call.headers, options.clientIp);
     const scope =
       endpoint.credentials === "body"
         ? await authenticateBodyCredentials(data)
-        : await authenticate(endpoint.auth, request.headers, clientIp);
+        : await authenticate(endpoint.auth, call.headers, clientIp);
     facts.scope = scope;
     const input = parseInput(endpoint, data);
     const idempotent = idempotencyKey && (await claimIdempotencyKey(idempotencyKey, endpoint.path, scope, data));
     if (idempotent && "replay" in idempotent) {
       facts.errorStatus = replayedErrorStatus(idempotent.replay);
-      return replayResponse(idempotent.replay, requestId);
+      return replayReply(idempotent.replay, requestId);
     }
     const claim = (facts.idempotency = idempotent ? idempotent.claim : undefined);
     const inTransaction = claim && ((tx: Tx) => markIdempotentWrite(tx, claim));
-    const output = endpoint.output.parse(
+    const output = shapeOutput(
+      endpoint,
       await runOperation(endpoint, input, scope, requestId, clientIp, inTransaction),
     );
     const result = endpoint.reply
       ? endpoint.reply.build(output, endpoint.message)
       : { status: "success", message: endpoint.message, data: output };
-    return successResponse(result, requestId, endpoint.reply?.unwrapped);
+    return successReply(result, requestId, endpoint.reply?.unwrapped);
   } catch (e) {
     return failure(e, requestId, path, facts);
   }
 }
 
-async function readData(request: Request, source: BodySource, endpoint: Endpoint): Promise<unknown> {
-  const bytes = await readBodyCapped(source, request.headers.get("content-length"), env().WEFT_MAX_BODY_BYTES);
-  if (endpoint.binaryBody && isOctetStream(request.headers.get("content-type"))) {
-    return binaryData(request, endpoint.binaryBody.field, bytes);
+async function readData(call: ApiCall, endpoint: Endpoint): Promise<unknown> {
+  const bytes = await call.body(env().WEFT_MAX_BODY_BYTES);
+  if (endpoint.binaryBody && isOctetStream(call.headers.get("content-type"))) {
+    return binaryData(call, endpoint.binaryBody.field, bytes);
   }
   const text = bytes.toString("utf8");
-  checkContentType(request.headers, text);
+  checkContentType(call.headers, text);
   let body: unknown;
   try {
     body = text.trim() === "" ? undefined : JSON.parse(text);
@@ -137,13 +142,13 @@ async function readData(request: Request, source: BodySource, endpoint: Endpoint
 }
 
 /** The input of a raw-bytes body: the query string's fields plus the bytes (base64) as `field`. */
-function binaryData(request: Request, field: string, bytes: Buffer): Record<string, unknown> {
-  const data: Record<string, unknown> = Object.fromEntries(new URL(request.url).searchParams);
+function binaryData(call: ApiCall, field: string, bytes: Buffer): Record<string, unknown> {
+  const data: Record<string, unknown> = Object.fromEntries(new URLSearchParams(call.query));
   data[field] = bytes.toString("base64");
   return data;
 }
 
-async function settle(claim: IdempotencyClaim, response: Response, requestId: string) {
+async function settle(claim: IdempotencyClaim, response: ApiReply, requestId: string) {
   try {
     await settleIdempotentCall(claim, response);
   } catch (e) {
@@ -152,19 +157,19 @@ async function settle(claim: IdempotencyClaim, response: Response, requestId: st
   }
 }
 
-function failure(e: unknown, requestId: string, path: string, facts: CallFacts): Response {
+function failure(e: unknown, requestId: string, path: string, facts: CallFacts): ApiReply {
   if (e instanceof DomainError) {
     facts.errorStatus = e.status;
-    return errorResponse(e.status, e.message, requestId, { details: e.details });
+    return errorReply(e.status, e.message, requestId, { details: e.details });
   }
   if (isDatabaseUnavailable(e)) {
     facts.errorStatus = "UNAVAILABLE";
     log.warn("database unavailable", { requestId, path, ...errorFields(e) });
-    return errorResponse("UNAVAILABLE", "The service is temporarily unavailable. Try again shortly.", requestId);
+    return errorReply("UNAVAILABLE", "The service is temporarily unavailable. Try again shortly.", requestId);
   }
   facts.errorStatus = "INTERNAL";
   log.error("request failed", { requestId, path, ...errorFields(e), zod: e instanceof z.ZodError });
-  return errorResponse("INTERNAL", `Internal error. Request id: ${requestId}.`, requestId);
+  return errorReply("INTERNAL", `Internal error. Request id: ${requestId}.`, requestId);
 }
 
 const UNAVAILABLE_CODES = new Set([

@@ -1,4 +1,6 @@
 import type { Status } from "@/lib/domain/errors";
+import { responseOfReply, type ApiReply } from "./api-call";
+import { stringifyReply } from "./reply-json";
 
 // The callable-function protocol's mapping from status string to HTTP status: the one table in the code.
 export const HTTP_STATUS: Record<Status, number> = {
@@ -24,8 +26,8 @@ export interface ErrorBody {
   error: { status: Status; message: string; details?: unknown };
 }
 
-function json(body: unknown, status: number, requestId: string, extra?: Record<string, string>) {
-  return new Response(JSON.stringify(body), {
+function json(body: string, status: number, requestId: string, extra?: Record<string, string>): ApiReply {
+  return {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",
@@ -33,24 +35,30 @@ function json(body: unknown, status: number, requestId: string, extra?: Record<s
       "x-request-id": requestId,
       ...extra,
     },
-  });
+    body,
+  };
 }
 
-export function successResponse(
+export function successReply(
   result: Record<string, unknown>,
   requestId: string,
   unwrapped?: { httpStatus: number },
-) {
-  return unwrapped ? json(result, unwrapped.httpStatus, requestId) : json({ result }, 200, requestId);
+): ApiReply {
+  return unwrapped
+    ? json(stringifyReply(result), unwrapped.httpStatus, requestId)
+    : json(`{"result":${stringifyReply(result)}}`, 200, requestId);
 }
 
-export function errorResponse(
+export function errorReply(
   status: Status,
   message: string,
   requestId: string,
   opts: { details?: unknown; httpStatus?: number; headers?: Record<string, string> } = {},
-) {
+): ApiReply {
   const error: ErrorBody["error"] = { status, message };
   if (opts.details !== undefined) error.details = opts.details;
-  return json({ error }, opts.httpStatus ?? HTTP_STATUS[status], requestId, opts.headers);
+  return json(JSON.stringify({ error }), opts.httpStatus ?? HTTP_STATUS[status], requestId, opts.headers);
 }
+
+/** errorReply as a web Response, for the routes outside the dispatcher (metrics). */
+export const errorResponse = (...args: Parameters<typeof errorReply>) => responseOfReply(errorReply(...args));

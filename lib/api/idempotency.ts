@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { DomainError, invalid } from "@/lib/domain/errors";
 import type { Scope } from "@/lib/domain/scope";
 import type { Tx } from "@/lib/infra/db";
+import type { ApiReply, HeaderReader } from "./api-call";
 import {
   deleteUncommittedRecord,
   deleteRecordCreatedAt,
@@ -39,7 +40,7 @@ export interface StoredReply {
 }
 
 /** The request's Idempotency-Key, or undefined without one; INVALID_ARGUMENT naming the header if malformed. */
-export function idempotencyKeyOf(headers: Headers): string | undefined {
+export function idempotencyKeyOf(headers: HeaderReader): string | undefined {
   const key = headers.get("idempotency-key");
   if (key === null) return undefined;
   if (!KEY_PATTERN.test(key)) throw invalid("Idempotency-Key must be 1 to 255 printable ASCII characters.");
@@ -122,13 +123,13 @@ export const isStoredReply = (httpStatus: number) => httpStatus < 500 && httpSta
  * Stores the call's reply under its claim, or gives the key up when the reply is not kept, unless the call's
  * writes committed (a 5xx from an after-commit step such as sending the login mail): that reply is kept too.
  */
-export async function settleIdempotentCall(claim: IdempotencyClaim, response: Response): Promise<void> {
-  if (!isStoredReply(response.status) && (await deleteUncommittedRecord(claim))) return;
-  await storeRecordReply(claim, response.status, sealReply(claim, await response.clone().text()));
+export async function settleIdempotentCall(claim: IdempotencyClaim, reply: ApiReply): Promise<void> {
+  if (!isStoredReply(reply.status) && (await deleteUncommittedRecord(claim))) return;
+  await storeRecordReply(claim, reply.status, sealReply(claim, reply.body));
 }
 
-export function replayResponse(stored: StoredReply, requestId: string): Response {
-  return new Response(stored.body, {
+export function replayReply(stored: StoredReply, requestId: string): ApiReply {
+  return {
     status: stored.httpStatus,
     headers: {
       "content-type": "application/json; charset=utf-8",
@@ -136,7 +137,8 @@ export function replayResponse(stored: StoredReply, requestId: string): Response
       "x-request-id": requestId,
       [REPLAYED_HEADER]: "true",
     },
-  });
+    body: stored.body,
+  };
 }
 
 /** The error status a stored reply carries (for request observers), if it is an error envelope. */

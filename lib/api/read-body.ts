@@ -1,7 +1,7 @@
 import { invalid } from "@/lib/domain/errors";
 
-// The one reading of a request body, under the cap: the dispatcher calls it for a web Request (through
-// Next) and for a node:http request (node-handler.ts, the test API server), whichever carries the bytes.
+// The one reading of a request body, under the cap: an ApiCall reads through it (api-call.ts) from a web Request
+// (through Next, tests) or a node:http request (server.mjs's fast path, the test API server).
 
 /** A node:http request: read without destroying it when the cap stops the reading early. */
 interface NodeBody {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { InvalidInput, parseInput } from "@/lib/api/parse-input";
 import { runOperation } from "@/lib/api/run-operation";
 import { registry } from "@/lib/api/registry";
+import { shapeOutput, stringifyReply } from "@/lib/api/reply-json";
 import type { ApiAuth, ApiOutput, ConsolePath } from "@/lib/api/client";
 import { DomainError, notFound } from "@/lib/domain/errors";
 import { db } from "@/lib/infra/db";
@@ -13,7 +14,7 @@ import { FAILED, scopeOf, SIGNED_OUT, type Targets } from "./run-action";
 // The console's one generic action (operations.ts adds the session): the viewer names a registry operation,
 // its input and the workspace (and key) it acts on; access.ts turns that into the scope the REST API would
 // have authenticated; the input is parsed and the operation run and its output shaped exactly as the
-// dispatcher does it (parseInput, runOperation, the output schema).
+// dispatcher does it (parseInput, runOperation, shapeOutput).
 
 /** What the client names besides the input: the workspace, and the key for key-level operations. */
 export type OperationTarget<P extends ConsolePath> =
@@ -37,7 +38,7 @@ export async function runOperationAction<P extends ConsolePath>(
     const output = await runOperation(endpoint, parsed, scope, `console-${randomUUID()}`, clientIp);
     // Replies keyed by client ids are null-prototype objects (so a `__proto__` id survives), which React's
     // server-action serializer refuses: hand the console the plain objects the REST client would parse.
-    const data = JSON.parse(JSON.stringify(endpoint.output.parse(output))) as ApiOutput<P>;
+    const data = JSON.parse(stringifyReply({ data: shapeOutput(endpoint, output) })).data as ApiOutput<P>;
     return { ok: true, data };
   } catch (e) {
     if (e instanceof InvalidInput) return { ok: false, error: e.message, ...(e.field && { field: e.field }) };

@@ -1,14 +1,14 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaClient } from "@/lib/generated/prisma/client";
+import { PrismaClient, type Prisma } from "@/lib/generated/prisma/client";
 import { env } from "./env";
 import { errorFields, log } from "./log";
 import { processSlot } from "./process-state";
 import { runtime } from "./runtime";
 
-// One Prisma client per process, over adapter-pg in both modes: a real PostgreSQL, or the embedded PGlite
-// that start-up serves on a loopback socket. Created lazily: `next build` imports route modules and must
-// not connect.
+// One Prisma client per process, over adapter-pg, to PostgreSQL: an external server (DATABASE_URL) or the
+// embedded one weft starts (lib/infra/embedded-postgres.ts); the same code path for both. Created lazily:
+// `next build` imports route modules and must not connect.
 
 /** The process's client. Only infra, start-up and `transaction()` hold it; domain code never does. */
 export type Db = PrismaClient;
@@ -42,20 +42,13 @@ export type Tx = Client & { readonly [inTransaction]: true };
 const holder = processSlot("prisma", () => ({}) as { current?: { url: string; client: PrismaClient; pool: pg.Pool } });
 
 export function db(): PrismaClient {
-  const { databaseUrl, databaseMode } = runtime();
+  const { databaseUrl } = runtime();
   if (holder.current?.url === databaseUrl) return holder.current.client;
-  const embedded = databaseMode === "embedded";
   // Our own pool (the adapter ends it on $disconnect) so that metrics can read its in-use/idle counts.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: embedded ? 5 : poolMax() });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax() });
   const client = new PrismaClient({
-    adapter: new PrismaPg(pool, {
-      disposeExternalPool: true,
-      // Embedded: every socket connection shares PGlite's one session, where two connections preparing the
-      // same statement name would collide.
-      ...(embedded ? {} : { statementNameGenerator: preparedStatementName as (query: { sql: string }) => string }),
-    }),
-    // PGlite runs one transaction at a time; waiting for a turn is normal there.
-    transactionOptions: { maxWait: embedded ? 15_000 : 5_000, timeout: 15_000 },
+    adapter: new PrismaPg(pool, { disposeExternalPool: true }),
+    transactionOptions: { maxWait: 5_000, timeout: 15_000 },
   });
   withCommitHooks(client);
   holder.current = { url: databaseUrl, client, pool };
@@ -69,16 +62,36 @@ export function poolStats(): { total: number; idle: number; waiting: number; max
   return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
 
-const PREPARED = /^\/\* prepared:([a-z0-9_]+) \*\//;
+// As $queryRaw returns them: timestamp(3) columns hold UTC (Prisma writes and reads them so), whatever the process's
+// time zone; bytea as a plain Uint8Array (a view of pg's Buffer), also in arrays.
+const asBytes = (b: Buffer) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+const parseBytea = pg.types.getTypeParser(17, "text") as (text: string) => Buffer;
+const parseByteaArray = pg.types.getTypeParser(1001 as 17, "text") as unknown as (text: string) => (Buffer | null)[];
+const PARSERS: Record<number, (text: string) => unknown> = {
+  1114: (text) => new Date(`${text.replace(" ", "T")}Z`),
+  17: (text) => asBytes(parseBytea(text)),
+  1001: (text) => parseByteaArray(text).map((b) => b && asBytes(b)),
+};
+const preparedTypes = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    (format !== "binary" && PARSERS[oid]) || pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
 
 /**
- * The hottest reads start their SQL with `/* prepared:<name> *\/` (in their area's store file): on PostgreSQL
- * they become named prepared statements, parsed and planned once per pooled connection instead of on every
- * call. Every other statement stays unnamed: naming all would grow each connection's statement cache with
- * every distinct text (IN lists of every length, ...).
+ * The hottest reads (Get Workspace, Get Users, Get Documents, Get CRDT Data) run here, one statement each in
+ * their area's store file: as a named prepared statement (parsed and planned once per pooled connection), on the
+ * client's pool directly. Prisma's raw-query path around a single statement (its request pipeline, argument and
+ * result mapping) cost more per call than the statement itself (bench/README.md). The rows come as $queryRaw
+ * returns them for the types these statements read (text, boolean, json parsed, bytea as bytes, arrays,
+ * timestamps as UTC Dates). Inside a transaction the statement runs on the transaction's connection, unnamed.
+ * A name is one statement text: each variant of a query (filters that change the plan) has its own.
  */
-export function preparedStatementName(query: { sql: string }): string | undefined {
-  return PREPARED.exec(query.sql)?.[1];
+export async function preparedRead<T>(reader: Reader, name: string, query: Prisma.Sql): Promise<T[]> {
+  if (isTransaction(reader as Tx)) return reader.$queryRaw<T[]>(query);
+  db(); // opens the pool on first use
+  const values = query.values.map((v) => (v instanceof Date ? v.toISOString() : v));
+  const result = await holder.current!.pool.query({ name, text: query.text, values, types: preparedTypes });
+  return result.rows as T[];
 }
 
 // Process-wide like the client: the client patched by one module graph's copy of this file serves

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import {
   chmodSync,
   closeSync,
@@ -15,18 +14,21 @@ import {
   lstatSync,
 } from "node:fs";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import { EngineError, startCluster } from "./embedded-postgres";
+import { needsUpgrade, upgradePglite } from "./pglite-upgrade";
 
-// The embedded PostgreSQL: PGlite files in the data dir, served on a loopback port so that Prisma
-// (adapter-pg), workers and the operator CLI all speak the pg protocol exactly as against a real server.
-// PGlite and its socket server run in a worker thread (embedded-db-worker.mjs), off the request thread.
-// The socket asks for a password made at each start (SCRAM-SHA-256); the URL that carries it is in
-// `server.json` (0600), where other processes of the same user read it to connect. One process owns a
-// data dir; the dir is 0700 and its files 0600, so other local users can read neither the data nor the URL.
+// The embedded database of an install without DATABASE_URL: a PostgreSQL cluster in the data dir
+// (`<data dir>/postgres`, lib/infra/embedded-postgres.ts), reached over a Unix socket in that directory. One
+// process owns a data dir: it writes `server.json` (0600) with its pid and the database URL, where the operator
+// CLI of the same user finds the running server's database. The dir is 0700 and its files 0600, so other local
+// users can read neither the data nor connect. A data dir of an earlier weft (PGlite files in `pglite/`) is
+// moved into the cluster on its first start (lib/infra/pglite-upgrade.ts).
 
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+  /** Resolves when the server exits; `expected` is false when nobody asked it to. */
+  exited: Promise<{ expected: boolean; code: number | null }>;
 }
 
 interface OwnerFile {
@@ -37,9 +39,6 @@ interface OwnerFile {
 }
 
 export class DataDirError extends Error {}
-
-const databaseUrlFor = (port: number, password: string) =>
-  `postgresql://postgres:${password}@127.0.0.1:${port}/postgres?sslmode=disable`;
 
 function ownerPath(dataDir: string) {
   return path.join(dataDir, "server.json");
@@ -64,7 +63,7 @@ export function runningOwner(dataDir: string): OwnerFile | undefined {
   }
 }
 
-/** A new embedded database takes about 40 MB; refuse to start one with less than this free. */
+/** A new embedded cluster takes about 40 MB (its first write-ahead log segment is 16 MB); refuse one with less free. */
 const FREE_BYTES_FOR_NEW_DATABASE = 64 * 1024 * 1024;
 const FIX = "Set WEFT_DATA_DIR to a writable directory with free space, or set DATABASE_URL.";
 
@@ -110,13 +109,15 @@ function ensureRoomForNewDatabase(dataDir: string, pgDir: string) {
   }
 }
 
-/** PGlite reports a full disk as a generic file-system error; name the cause when the disk is the problem. */
+/** initdb and PostgreSQL report a full disk in their own words; name the cause when the disk is the problem. */
 function explainStartFailure(dataDir: string, e: unknown): unknown {
   const free = freeBytes(dataDir);
   const text = String((e as Error)?.message ?? e);
-  if (/ENOSPC|no space/i.test(text) || (free !== undefined && free < 1024 * 1024)) return noSpace(dataDir, free);
+  if (/ENOSPC|no space|could not extend/i.test(text) || (free !== undefined && free < 1024 * 1024))
+    return noSpace(dataDir, free);
   if (/EROFS|EACCES|EPERM|read-only/i.test(text))
     return new DataDirError(`The data directory ${dataDir} is not writable (${text}). ${FIX}`);
+  if (e instanceof EngineError) return new DataDirError(e.message);
   return e;
 }
 
@@ -144,92 +145,36 @@ function claimOwnership(dataDir: string, info: OwnerFile) {
 
 /**
  * Only the owner may read or enter the data dir: 0700 directories, 0600 files, and a umask of 077 for the
- * files PGlite (and the rest of the process) creates from now on. Existing installs are fixed on start.
+ * files the process creates from now on. Existing installs are fixed on start. The cluster directory is
+ * PostgreSQL's (it keeps its own files 0700/0600, and as root it belongs to the user the server runs as).
  */
 function restrictToOwner(dataDir: string) {
   process.umask(0o077);
   const walk = (p: string) => {
     const stat = lstatSync(p);
-    if (stat.isSymbolicLink()) return;
+    if (stat.isSymbolicLink() || p === clusterDir(dataDir)) return;
     chmodSync(p, stat.isDirectory() ? 0o700 : 0o600);
     if (stat.isDirectory()) for (const name of readdirSync(p)) walk(path.join(p, name));
   };
   walk(dataDir);
 }
 
-interface DatabaseThread {
-  port: number;
-  stop(): Promise<void>;
-}
+/** The PostgreSQL cluster of a data dir. */
+export const clusterDir = (dataDir: string) => path.join(dataDir, "postgres");
 
-const WORKER_FILE = "lib/infra/embedded-db-worker.mjs";
-const STOP_TIMEOUT_MS = 30_000;
-
-/** Starts PGlite on the directory `dir` and its socket server in a worker thread. */
-function startDatabaseThread(dir: string, password: string): Promise<DatabaseThread> {
-  // Loaded from disk, not bundled (like scripts/schema-engine.mjs): the worker needs a file of its own.
-  const worker = new Worker(path.join(process.cwd(), WORKER_FILE), { workerData: { dir, password } });
-  let stopping = false;
-  let exited = false;
-  const exit = new Promise<void>((resolve) =>
-    worker.once("exit", () => {
-      exited = true;
-      resolve();
-    }),
-  );
-  return new Promise<DatabaseThread>((resolve, reject) => {
-    const fail = (e: Error) => {
-      reject(e);
-      void worker.terminate();
-    };
-    worker.once("error", fail);
-    void exit.then(() => {
-      if (!stopping) fail(new Error("the embedded database thread exited"));
-    });
-    worker.once("message", (m: { type: string; port?: number; message?: string; code?: string }) => {
-      if (m.type !== "ready") {
-        fail(Object.assign(new Error(m.message ?? "the embedded database did not start"), { code: m.code }));
-        return;
-      }
-      worker.off("error", fail);
-      worker.on("error", (e) => console.error("weft: the embedded database thread failed:", e));
-      void exit.then(() => {
-        if (!stopping) console.error("weft: the embedded database thread exited unexpectedly");
-      });
-      resolve({
-        port: m.port!,
-        async stop() {
-          if (stopping) return exit;
-          stopping = true;
-          if (exited) return;
-          const stopped = new Promise<{ error?: string }>((r) =>
-            worker.on("message", (reply: { type: string; error?: string }) => reply.type === "stopped" && r(reply)),
-          );
-          worker.postMessage({ type: "stop" });
-          const timeout = new Promise<{ error: string }>((r) =>
-            setTimeout(() => r({ error: "timed out" }), STOP_TIMEOUT_MS).unref(),
-          );
-          const reply = await Promise.race([stopped, exit.then(() => ({ error: "exited" })), timeout]);
-          if (reply.error) console.error(`weft: closing the embedded database: ${reply.error}`);
-          await worker.terminate();
-        },
-      });
-    });
-  });
-}
+/** The database weft's tables live in, in the cluster. */
+const DATABASE = "weft";
 
 export async function startEmbeddedDatabase(dataDir: string, role: string): Promise<EmbeddedDatabase> {
   ensureWritableDir(dataDir);
-  const pgDir = path.join(dataDir, "pglite");
+  const pgDir = clusterDir(dataDir);
   ensureRoomForNewDatabase(dataDir, pgDir);
-  mkdirSync(pgDir, { recursive: true });
   claimOwnership(dataDir, { pid: process.pid, databaseUrl: "", role, startedAt: new Date().toISOString() });
   try {
     restrictToOwner(dataDir);
-    const password = randomBytes(24).toString("hex");
-    const thread = await startDatabaseThread(pgDir, password);
-    restrictToOwner(dataDir); // PGlite sets the modes of the files it creates itself (0666 and 0777)
-    const url = databaseUrlFor(thread.port, password);
+    if (needsUpgrade(dataDir)) await upgradePglite(dataDir, pgDir, DATABASE);
+    const cluster = await startCluster({ dir: pgDir, database: DATABASE });
+    const url = cluster.url;
     writeFileSync(
       ownerPath(dataDir),
       JSON.stringify({ pid: process.pid, databaseUrl: url, role, startedAt: new Date().toISOString() }, null, 2),
@@ -238,10 +183,11 @@ export async function startEmbeddedDatabase(dataDir: string, role: string): Prom
     let stopped = false;
     return {
       url,
+      exited: cluster.exited,
       async stop() {
         if (stopped) return;
         stopped = true;
-        await thread.stop().catch(() => {});
+        await cluster.stop().catch(() => {});
         rmSync(ownerPath(dataDir), { force: true });
       },
     };
@@ -249,26 +195,4 @@ export async function startEmbeddedDatabase(dataDir: string, role: string): Prom
     rmSync(ownerPath(dataDir), { force: true });
     throw explainStartFailure(dataDir, e);
   }
-}
-
-/**
- * An in-memory PGlite on a loopback port: the test suite's database. It stays on the calling thread: vitest
- * already runs test files in parallel processes, and measured on two files of tests/api the suite ran about
- * 10 % faster with the database in-thread than in a worker thread.
- */
-export async function startMemoryDatabase(): Promise<EmbeddedDatabase> {
-  const [{ PGlite }, { servePglite }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("./pglite-server.mjs"),
-  ]);
-  const password = randomBytes(24).toString("hex");
-  const pg = await PGlite.create("memory://");
-  const server = await servePglite(pg, { password });
-  return {
-    url: databaseUrlFor(server.port, password),
-    async stop() {
-      await server.stop().catch(() => {});
-      await pg.close().catch(() => {});
-    },
-  };
 }

@@ -1,13 +1,11 @@
 import pg from "pg";
-import { afterCommit, db, isTransaction, type Tx } from "./db";
+import { db, isTransaction, type Tx } from "./db";
 import { errorFields, log } from "./log";
 import { processSlot } from "./process-state";
 
-// publish(channel, payload, tx?) / subscribe(channel, fn): one interface, two transports.
-// PostgreSQL: LISTEN on one dedicated connection (reconnecting by itself), NOTIFY through pg_notify, inside the
+// publish(channel, payload, tx?) / subscribe(channel, fn) over PostgreSQL's LISTEN/NOTIFY, embedded or external
+// alike: LISTEN on one dedicated connection (reconnecting by itself), NOTIFY through pg_notify, inside the
 // writing transaction when one is given, so that PostgreSQL delivers it at commit and never on rollback.
-// Embedded PGlite does not route NOTIFY between connections (design.md §5) and is one instance, so there the bus
-// is in-process: a publish with a transaction reaches the local subscribers once that transaction has committed.
 
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more; keep a margin. Larger data goes by reference. */
 export const MAX_PAYLOAD_BYTES = 7_900;
@@ -15,7 +13,6 @@ export const MAX_PAYLOAD_BYTES = 7_900;
 type Listener = (payload: string) => void;
 
 interface Bus {
-  mode: "embedded" | "postgresql";
   databaseUrl: string;
   client?: pg.Client;
   stopped: boolean;
@@ -24,11 +21,20 @@ interface Bus {
 
 interface State {
   listeners: Map<string, Set<Listener>>;
+  /**
+   * LISTEN/UNLISTEN, one statement at a time on the listener connection (pg queues overlapping queries, but no
+   * longer wants to); a publish waits for the pending ones, so this process's earlier subscribers hear it.
+   */
+  listenerQueue: Promise<unknown>;
   reconnectListeners: Set<() => void>;
   bus?: Bus;
 }
 
-const state = processSlot<State>("notifyBus", () => ({ listeners: new Map(), reconnectListeners: new Set() }));
+const state = processSlot<State>("notifyBus", () => ({
+  listeners: new Map(),
+  listenerQueue: Promise.resolve(),
+  reconnectListeners: new Set(),
+}));
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -64,17 +70,8 @@ export async function publish(channel: string, payload: string, tx?: Tx): Promis
   if (!bus) throw new Error("notify bus: not started");
   const inTransaction = tx !== undefined && isTransaction(tx);
   if (inTransaction && !firstInTransaction(tx, channel, payload)) return; // the commit delivers it once anyway
-  if (bus.mode === "postgresql") {
-    await (tx ?? db()).$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
-    return;
-  }
-  if (!inTransaction) {
-    setImmediate(() => deliver(channel, payload));
-    return;
-  }
-  if (!afterCommit(tx, () => setImmediate(() => deliver(channel, payload)))) {
-    throw new Error("notify bus: publish(…, tx) needs an open interactive transaction");
-  }
+  await state.listenerQueue; // a subscriber this process registered before the publish is listening when it is sent
+  await (tx ?? db()).$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
 }
 
 const publishedIn = new WeakMap<object, Set<string>>();
@@ -116,17 +113,18 @@ export function onReconnect(fn: () => void): () => void {
   return () => state.reconnectListeners.delete(fn);
 }
 
-async function listen(channel: string) {
-  const client = state.bus?.client;
-  if (!client) return; // connect() listens to every subscribed channel
-  await client.query(`LISTEN "${channel}"`).catch((e) => log.warn("notify bus LISTEN failed", errorFields(e)));
+function onListener(statement: string, onError: (e: unknown) => void): Promise<unknown> {
+  state.listenerQueue = state.listenerQueue.then(async () => {
+    const client = state.bus?.client;
+    if (client) await client.query(statement).catch(onError); // else connect() listens to every channel
+  });
+  return state.listenerQueue;
 }
 
-async function unlisten(channel: string) {
-  const client = state.bus?.client;
-  if (!client) return;
-  await client.query(`UNLISTEN "${channel}"`).catch(() => {});
-}
+const listen = (channel: string) =>
+  onListener(`LISTEN "${channel}"`, (e) => log.warn("notify bus LISTEN failed", errorFields(e)));
+
+const unlisten = (channel: string) => onListener(`UNLISTEN "${channel}"`, () => {});
 
 const BACKOFF_MS = [100, 250, 500, 1_000, 2_000, 5_000];
 
@@ -180,11 +178,11 @@ function scheduleReconnect(bus: Bus, attempt: number) {
 }
 
 /** Starts the bus for this process: called by start-up (and the test harness) once the database is known. */
-export async function startNotifyBus(opts: { mode: "embedded" | "postgresql"; databaseUrl: string }) {
+export async function startNotifyBus(opts: { databaseUrl: string }) {
   await stopNotifyBus();
-  const bus: Bus = { mode: opts.mode, databaseUrl: opts.databaseUrl, stopped: false };
+  const bus: Bus = { databaseUrl: opts.databaseUrl, stopped: false };
   state.bus = bus;
-  if (bus.mode === "postgresql") await connect(bus, 0);
+  await connect(bus, 0);
 }
 
 export async function stopNotifyBus() {

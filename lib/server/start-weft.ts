@@ -7,7 +7,6 @@ import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
 import { deployMigrations } from "@/lib/infra/migrate";
 import { startNotifyBus, stopNotifyBus } from "@/lib/infra/notify-bus";
-import { keepPlannerStatistics } from "@/lib/infra/planner-statistics";
 import { setRuntime, type DatabaseMode } from "@/lib/infra/runtime";
 import { resolveSecretKey } from "@/lib/infra/secret-key";
 import type { LiveHandle } from "@/lib/live/live-handle";
@@ -43,8 +42,8 @@ interface Database {
 }
 
 /**
- * Configuration and database: PostgreSQL from DATABASE_URL, or the embedded PGlite served on a loopback port
- * from WEFT_DATA_DIR (`join`: the CLI uses a running server's instead of opening the data dir a second time);
+ * Configuration and database: PostgreSQL from DATABASE_URL, or the embedded PostgreSQL weft starts on a Unix
+ * socket in WEFT_DATA_DIR (`join`: the CLI uses a running server's instead of opening the data dir a second time);
  * the secret key from WEFT_SECRET_KEY or the data dir.
  */
 async function openDatabase(role: "server" | "cli", join: boolean): Promise<Database> {
@@ -78,7 +77,7 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
   }
 
   // 3. Notify bus, and the credential cache that listens on it from the first request on.
-  await startNotifyBus({ mode: databaseMode, databaseUrl });
+  await startNotifyBus({ databaseUrl });
   watchCredentialChanges();
   if (server) {
     const resealed = await transaction((tx) => resealUnboundSecrets(tx));
@@ -88,9 +87,8 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
   // 4. Workers (the CLI only enqueues).
   if (server) await startWorkers();
 
-  // 5. Observers of answered API calls (metrics, log line, request log); embedded planner statistics.
+  // 5. Observers of answered API calls (metrics, log line, request log).
   const stopObservers = server ? startObservers() : async () => {};
-  const stopStatistics = server && databaseMode === "embedded" ? keepPlannerStatistics() : () => {};
 
   // 6. Live server: before the runtime reports ready, since server.mjs opens the port (and /live) only then.
   const live = server ? await startLive() : undefined;
@@ -103,7 +101,6 @@ export async function startWeft(opts: { role: "server" | "cli"; join?: boolean }
     live,
     async stop(opts: StopOptions = {}) {
       await live?.stop();
-      stopStatistics();
       await stopWorkers({ deadline: opts.deadline });
       await opts.drained;
       // After the drain: the calls answered during it are in the last flush.

@@ -6,7 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { waitFor } from "../helpers/wait";
-import { createPostgresDatabase } from "../helpers/database";
+import { createPostgresDatabase, suiteAdminUrl } from "../helpers/database";
 import { untilListening } from "../../scripts/api-server-listening.mjs";
 
 // The event bus survives a crash between the write and the fan-out: a real server process takes a comment
@@ -22,6 +22,9 @@ afterAll(() => {
 function freshPostgres(): Promise<string> {
   return createPostgresDatabase(adminUrl!, "weft_events");
 }
+
+/** A database on the suite's PostgreSQL (embedded or DATABASE_URL's) for servers that share one. */
+const suiteDatabase = () => createPostgresDatabase(suiteAdminUrl(), "weft_events");
 
 function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
   const child = spawn(process.execPath, ["scripts/api-server.mjs"], {
@@ -128,64 +131,60 @@ describe("event bus across a crash", () => {
     },
   );
 
-  it.runIf(adminUrl)(
-    "two server processes on one PostgreSQL dispatch every event exactly once",
-    { timeout: 180_000 },
-    async () => {
-      const env = { DATABASE_URL: await freshPostgres(), WEFT_SECRET_KEY: randomBytes(32).toString("hex") };
-      const a = await startServer(env);
-      const b = await startServer(env);
-      const ws = (await post(a.base, "/v2/workspace/create", { ownerEmail: "two-dispatchers@example.com" })).body.result
-        .data;
-      const apiKey = Object.keys(ws.apiKeyList)[0];
-      const tokens = await post(
-        a.base,
-        "/v2/workspace/authtokens/get",
-        { apiKey },
-        { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken },
-      );
-      const key = { "x-service-api-key": apiKey, "x-service-auth-token": tokens.body.result.data.authTokens[0].token };
-      // 40 threads on 4 documents, written through both servers at once, each mentioning bob.
-      await Promise.all(
-        Array.from({ length: 40 }, (_, i) =>
-          post(
-            i % 2 ? a.base : b.base,
-            "/v2/commentannotations/add",
-            {
-              organizationId: "org",
-              documentId: `doc-${i % 4}`,
-              commentAnnotations: [
-                {
-                  annotationId: `t${i}`,
-                  commentData: [
-                    { commentText: `#${i}`, from: { userId: "ada" }, taggedUserContacts: [{ userId: "bob" }] },
-                  ],
-                },
-              ],
-            },
-            key,
-          ),
+  it("two server processes on one PostgreSQL dispatch every event exactly once", { timeout: 180_000 }, async () => {
+    const env = { DATABASE_URL: await suiteDatabase(), WEFT_SECRET_KEY: randomBytes(32).toString("hex") };
+    const a = await startServer(env);
+    const b = await startServer(env);
+    const ws = (await post(a.base, "/v2/workspace/create", { ownerEmail: "two-dispatchers@example.com" })).body.result
+      .data;
+    const apiKey = Object.keys(ws.apiKeyList)[0];
+    const tokens = await post(
+      a.base,
+      "/v2/workspace/authtokens/get",
+      { apiKey },
+      { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken },
+    );
+    const key = { "x-service-api-key": apiKey, "x-service-auth-token": tokens.body.result.data.authTokens[0].token };
+    // 40 threads on 4 documents, written through both servers at once, each mentioning bob.
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        post(
+          i % 2 ? a.base : b.base,
+          "/v2/commentannotations/add",
+          {
+            organizationId: "org",
+            documentId: `doc-${i % 4}`,
+            commentAnnotations: [
+              {
+                annotationId: `t${i}`,
+                commentData: [
+                  { commentText: `#${i}`, from: { userId: "ada" }, taggedUserContacts: [{ userId: "bob" }] },
+                ],
+              },
+            ],
+          },
+          key,
         ),
-      );
-      const count = async () =>
-        (await post(a.base, "/v2/activities/get", { organizationId: "org" }, key)).body.result.data.length;
-      await waitFor(async () => (await count()) >= 40, 60_000, 250);
-      await new Promise((r) => setTimeout(r, 1000));
-      expect(await count()).toBe(40);
-      const notes = (await post(b.base, "/v1/notifications/get", { organizationId: "org", userId: "bob" }, key)).body
-        .result.data;
-      expect(notes).toHaveLength(40);
-      const c = new pg.Client({ connectionString: env.DATABASE_URL });
-      await c.connect();
-      const { rows } = await c.query(
-        `SELECT count(*)::int AS n, count("dispatchedAt")::int AS done, max("attempts")::int AS most FROM "DomainEvent"`,
-      );
-      await c.end();
-      expect(rows[0]).toEqual({ n: 40, done: 40, most: 1 });
-      for (const s of [a, b]) {
-        s.child.kill("SIGTERM");
-        await new Promise((r) => s.child.once("exit", r));
-      }
-    },
-  );
+      ),
+    );
+    const count = async () =>
+      (await post(a.base, "/v2/activities/get", { organizationId: "org" }, key)).body.result.data.length;
+    await waitFor(async () => (await count()) >= 40, 60_000, 250);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await count()).toBe(40);
+    const notes = (await post(b.base, "/v1/notifications/get", { organizationId: "org", userId: "bob" }, key)).body
+      .result.data;
+    expect(notes).toHaveLength(40);
+    const c = new pg.Client({ connectionString: env.DATABASE_URL });
+    await c.connect();
+    const { rows } = await c.query(
+      `SELECT count(*)::int AS n, count("dispatchedAt")::int AS done, max("attempts")::int AS most FROM "DomainEvent"`,
+    );
+    await c.end();
+    expect(rows[0]).toEqual({ n: 40, done: 40, most: 1 });
+    for (const s of [a, b]) {
+      s.child.kill("SIGTERM");
+      await new Promise((r) => s.child.once("exit", r));
+    }
+  });
 });

@@ -14,7 +14,7 @@ import { startWorkers, stopWorkers } from "@/lib/server/catalog";
 import { startWeft } from "@/lib/server/start-weft";
 import { asKey } from "../helpers/api";
 import { NOTIFY_ALL_RECIPIENT, populate, readChecks, tableContents } from "../helpers/backup-fixture";
-import { createPostgresDatabase } from "../helpers/database";
+import { createPostgresDatabase, suiteAdminUrl } from "../helpers/database";
 import { waitFor } from "../helpers/wait";
 
 // The operator commands as `npx weft` runs them, on an embedded data dir populated through the API (no worker
@@ -23,7 +23,6 @@ import { waitFor } from "../helpers/wait";
 // the same credentials read the same answers and the pending job runs there.
 
 const root = path.resolve(import.meta.dirname, "../..");
-const adminUrl = process.env.DATABASE_URL;
 const tmp = mkdtempSync(path.join(os.tmpdir(), "weft-move-test-"));
 const dirA = path.join(tmp, "a");
 const backupFile = path.join(tmp, "a.weft-backup");
@@ -150,9 +149,10 @@ describe("weft db:backup / db:restore on embedded data dirs", () => {
   );
 });
 
-describe.runIf(adminUrl)("weft db:move into PostgreSQL", () => {
+describe("weft db:move into PostgreSQL", () => {
   it("copies the embedded install, verified, and the API reads the same data there", { timeout: 300_000 }, async () => {
-    const targetUrl = await createPostgresDatabase(adminUrl!, "weft_move");
+    const adminUrl = suiteAdminUrl();
+    const targetUrl = await createPostgresDatabase(adminUrl, "weft_move");
     const name = new URL(targetUrl).pathname.slice(1);
     try {
       const moved = await weft(["db:move", "--to", targetUrl], { WEFT_DATA_DIR: dirA });
@@ -168,7 +168,7 @@ describe.runIf(adminUrl)("weft db:move into PostgreSQL", () => {
         secretKey: Buffer.from(keyA, "hex"),
         ready: true,
       });
-      await startNotifyBus({ mode: "postgresql", databaseUrl: targetUrl });
+      await startNotifyBus({ databaseUrl: targetUrl });
       try {
         expect(await readChecks(credentials)).toEqual(answers);
 

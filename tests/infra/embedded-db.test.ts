@@ -1,16 +1,27 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startEmbeddedDatabase, type EmbeddedDatabase } from "@/lib/infra/embedded-db";
-import { resolveSecretKey } from "@/lib/infra/secret-key";
+import { GET as health } from "@/app/api/health/route";
+import { clusterDir } from "@/lib/infra/embedded-db";
+import { reloadEnvForTests } from "@/lib/infra/env";
+import { startWeft, type Started } from "@/lib/server/start-weft";
+import { call, workspaceHeaders } from "../helpers/api";
+import { waitFor } from "../helpers/wait";
 
-// The embedded database (its own data dir, not the test harness's): only the owner of the process can read
-// its files or connect to its socket (issue 17, finding 1).
+// The embedded PostgreSQL of an install (its own data dir, started by weft's start-up, not the suite's server):
+// reachable only by the install's OS user, through a Unix socket in the 0700 cluster directory, with no TCP
+// port (issue 17, finding 1); connections that never authenticate cannot take the API down, and health says
+// when the database is out of reach (issue 29, finding M1).
 
-const mode = (p: string) => statSync(p).mode & 0o777;
+const saved = { ...process.env };
+const umask = process.umask();
+const asRoot = process.getuid?.() === 0;
+let dataDir: string;
+let started: Started;
 
 async function query(url: string, text: string) {
   const c = new pg.Client({ connectionString: url });
@@ -23,88 +34,121 @@ async function query(url: string, text: string) {
   }
 }
 
-/** A startup message, then a query without answering the password request: what a client ignoring auth sends. */
-function startupThenQuery(port: number): Promise<string> {
-  const startup = (() => {
-    const params = Buffer.from("user\0postgres\0database\0postgres\0\0", "latin1");
-    const head = Buffer.alloc(8);
-    head.writeInt32BE(8 + params.length, 0);
-    head.writeInt32BE(196608, 4);
-    return Buffer.concat([head, params]);
-  })();
-  const text = Buffer.from("SELECT 'leaked' AS x\0", "latin1");
-  const q = Buffer.alloc(5);
-  q.write("Q", 0, "latin1");
-  q.writeInt32BE(4 + text.length, 1);
+const socketOf = (url: string) => path.join(new URL(url).searchParams.get("host")!, ".s.PGSQL.5432");
+
+/** A connection to the socket that sends nothing: what M1's attacker held, 20 at a time. */
+function silentConnection(socketPath: string): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    let received = Buffer.alloc(0);
-    socket.on("data", (d) => (received = Buffer.concat([received, d])));
-    socket.on("error", reject);
-    socket.on("close", () => resolve(received.toString("latin1")));
-    socket.write(startup);
-    socket.write(Buffer.concat([q, text]));
+    const s = net.connect({ path: socketPath }, () => resolve(s));
+    s.once("error", reject);
   });
 }
 
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "weft-embedded-"));
+  // An install made before issue 17's fix: a world-readable dir and files.
+  process.umask(0o022);
+  writeFileSync(path.join(dataDir, "outbox.jsonl"), "{}\n", { mode: 0o666 });
+  delete process.env.DATABASE_URL;
+  delete process.env.WEFT_SECRET_KEY;
+  process.env.WEFT_DATA_DIR = dataDir;
+  reloadEnvForTests();
+  started = await startWeft({ role: "cli" });
+}, 180_000);
+
+afterAll(async () => {
+  await started?.stop();
+  process.umask(umask);
+  process.env = { ...saved };
+  reloadEnvForTests();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
 describe("embedded database access", () => {
-  let dataDir: string;
-  let database: EmbeddedDatabase;
-  const umask = process.umask();
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "weft-embedded-"));
-    // An install made before the fix: a world-readable dir and files.
-    process.umask(0o022);
-    const old = path.join(dataDir, "outbox.jsonl");
-    writeFileSync(old, "{}\n", { mode: 0o666 });
-    resolveSecretKey(undefined, dataDir);
-    database = await startEmbeddedDatabase(dataDir, "server");
-  });
-
-  afterAll(async () => {
-    await database?.stop();
-    process.umask(umask);
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it("answers with the password server.json carries", async () => {
+  it("listens on a Unix socket in its cluster directory and on no TCP port", async () => {
     const owner = JSON.parse(readFileSync(path.join(dataDir, "server.json"), "utf8"));
-    expect(owner.databaseUrl).toBe(database.url);
-    expect(new URL(database.url).password).toMatch(/^[0-9a-f]{48}$/);
-    expect(await query(database.url, "SELECT 1 AS one")).toEqual([{ one: 1 }]);
+    expect(owner.databaseUrl).toBe(started.databaseUrl);
+    expect(new URL(started.databaseUrl).searchParams.get("host")).toBe(clusterDir(dataDir));
+    expect(lstatSync(socketOf(started.databaseUrl)).isSocket()).toBe(true);
+    expect(await query(started.databaseUrl, "SHOW listen_addresses")).toEqual([{ listen_addresses: "" }]);
   });
 
-  it("refuses a wrong password and a missing one", async () => {
-    const wrong = new URL(database.url);
-    wrong.password = "0".repeat(48);
-    await expect(query(wrong.toString(), "SELECT 1")).rejects.toThrow(/password authentication failed/);
-    const none = new URL(database.url);
-    none.password = "";
-    await expect(query(none.toString(), "SELECT 1")).rejects.toThrow(/password/);
-  });
-
-  it("answers a client that skips authentication with an error and closes, never with data", async () => {
-    const reply = await startupThenQuery(Number(new URL(database.url).port));
-    expect(reply).toContain("28P01");
-    expect(reply).not.toContain("leaked");
-  });
-
-  it("keeps the data dir and every file in it to the owner", async () => {
-    await query(database.url, "CREATE TABLE made_after_start (x int); INSERT INTO made_after_start VALUES (1)");
-    await query(database.url, "CHECKPOINT");
-    expect(mode(dataDir)).toBe(0o700);
-    expect(mode(path.join(dataDir, "server.json"))).toBe(0o600);
-    expect(mode(path.join(dataDir, "secret.key"))).toBe(0o600);
-    expect(mode(path.join(dataDir, "outbox.jsonl"))).toBe(0o600);
-    const pgDir = path.join(dataDir, "pglite");
-    expect(mode(pgDir)).toBe(0o700);
-    expect(mode(path.join(pgDir, "PG_VERSION"))).toBe(0o600);
+  it("keeps the data dir and every file in it to the owner (and, as root, to the server's own user)", async () => {
+    await query(started.databaseUrl, "CREATE TABLE made_after_start (x int); INSERT INTO made_after_start VALUES (1)");
+    await query(started.databaseUrl, "CHECKPOINT");
+    const mode = (p: string) => lstatSync(p).mode & 0o777;
+    // As root the data dir lets the group of the server's user (postgres) pass through it, and nothing more.
+    expect(mode(dataDir)).toBe(asRoot ? 0o710 : 0o700);
+    for (const file of ["server.json", "secret.key", "outbox.jsonl"])
+      expect(mode(path.join(dataDir, file))).toBe(0o600);
     const walk = (dir: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
         e.isDirectory() ? [path.join(dir, e.name), ...walk(path.join(dir, e.name))] : [path.join(dir, e.name)],
       );
-    const open = walk(dataDir).filter((p) => (mode(p) & 0o077) !== 0);
-    expect(open).toEqual([]);
+    const everything = walk(dataDir).filter((p) => !lstatSync(p).isSymbolicLink());
+    expect(everything.filter((p) => (mode(p) & 0o077) !== 0)).toEqual([]);
+    expect(everything.length).toBeGreaterThan(100); // the cluster's files are among them
+  });
+
+  it.runIf(asRoot)("refuses another local user at the socket before PostgreSQL sees the connection", () => {
+    const script = `require("net").connect({path: process.argv[1]}).on("connect", () => { console.log("connected"); process.exit(0) }).on("error", (e) => { console.log(e.code); process.exit(0) })`;
+    const out = execFileSync(
+      "runuser",
+      ["-u", "nobody", "--", process.execPath, "-e", script, socketOf(started.databaseUrl)],
+      {
+        encoding: "utf8",
+      },
+    );
+    expect(out.trim()).toBe("EACCES");
+  });
+
+  it("answers the API and health while 20 connections sit at the socket without authenticating", async () => {
+    const silent = await Promise.all(Array.from({ length: 20 }, () => silentConnection(socketOf(started.databaseUrl))));
+    try {
+      const created = await call("/v2/workspace/create", { ownerEmail: "slots@example.com" });
+      expect(created.status).toBe(200);
+      const ws = created.body.result.data;
+      expect((await call("/v2/workspace/get", {}, { headers: workspaceHeaders(ws.id, ws.authToken) })).status).toBe(
+        200,
+      );
+      const h = await health();
+      expect(h.status).toBe(200);
+      expect(await h.json()).toEqual({ status: "ok", database: "embedded" });
+    } finally {
+      for (const s of silent) s.destroy();
+    }
+  });
+
+  it("closes a connection that never authenticates once authentication_timeout has passed", async () => {
+    await query(started.databaseUrl, "ALTER SYSTEM SET authentication_timeout = '1s'");
+    await query(started.databaseUrl, "SELECT pg_reload_conf()");
+    const s = await silentConnection(socketOf(started.databaseUrl));
+    let closed = false;
+    s.once("close", () => (closed = true));
+    await waitFor(() => closed, 30_000, 50);
+    expect(s.destroyed).toBe(true);
+  });
+
+  it("reports a database it cannot reach: health 503, calls UNAVAILABLE", async () => {
+    const pid = Number(readFileSync(path.join(clusterDir(dataDir), "postmaster.pid"), "utf8").split("\n")[0]);
+    process.kill(pid, "SIGKILL");
+    await waitFor(
+      () => {
+        try {
+          process.kill(pid, 0);
+          return false;
+        } catch {
+          return true;
+        }
+      },
+      30_000,
+      20,
+    );
+    const h = await health();
+    expect(h.status).toBe(503);
+    expect(await h.json()).toEqual({ status: "unavailable", database: "embedded" });
+    const reply = await call("/v2/workspace/create", { ownerEmail: "unreachable@example.com" });
+    expect(reply.status).toBe(503);
+    expect(reply.body.error.status).toBe("UNAVAILABLE");
   });
 });

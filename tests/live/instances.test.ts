@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabase } from "../helpers/database";
+import { createPostgresDatabase, suiteAdminUrl } from "../helpers/database";
 import { waitFor } from "../helpers/wait";
 import {
-  adminUrl,
   connect,
   docName,
   editorRefs,
@@ -15,8 +14,8 @@ import {
   type Tenant,
 } from "./live-support";
 
-// Two weft processes on one PostgreSQL: live documents are relayed over LISTEN/NOTIFY (the notify bus).
-// Needs a real PostgreSQL (DATABASE_URL): embedded mode is one instance. Runs in .ci/run's PostgreSQL part.
+// Two weft processes on one PostgreSQL (the suite's: the embedded engine, or DATABASE_URL's): live documents are
+// relayed over LISTEN/NOTIFY (the notify bus).
 
 let one: LiveServer;
 let two: LiveServer;
@@ -24,10 +23,10 @@ let t: Tenant;
 const ref = editorRefs();
 const nameOf = (r: ReturnType<typeof ref>) => docName(t.apiKey, r.organizationId, r.documentId, r.editorId);
 
-describe.runIf(adminUrl)("live across two instances on one PostgreSQL", () => {
+describe("live across two instances on one PostgreSQL", () => {
   beforeAll(async () => {
     const env = {
-      DATABASE_URL: await createPostgresDatabase(adminUrl!, "weft_live_two"),
+      DATABASE_URL: await createPostgresDatabase(suiteAdminUrl(), "weft_live_two"),
       WEFT_SECRET_KEY: randomBytes(32).toString("hex"),
     };
     [one, two] = await Promise.all([startServer(env), startServer(env)]);

@@ -9,7 +9,7 @@ import { reloadEnvForTests } from "@/lib/infra/env";
 import { deployMigrations } from "@/lib/infra/migrate";
 import { startWeft } from "@/lib/server/start-weft";
 import { call, workspaceHeaders } from "../helpers/api";
-import { createPostgresDatabase } from "../helpers/database";
+import { createPostgresDatabase, suiteAdminUrl } from "../helpers/database";
 
 // The server's own start-up path (startWeft), not the test harness: data survives a restart, and bad
 // configuration stops start-up with a message that names the problem.
@@ -26,7 +26,7 @@ function freshPostgres(): Promise<string> {
 }
 
 describe("start-up", () => {
-  it("keeps every workspace across a restart, with the same credentials", async () => {
+  it("keeps every workspace across a restart, with the same credentials", { timeout: 180_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "weft-restart-"));
     if (adminUrl) {
       process.env.DATABASE_URL = await freshPostgres();
@@ -51,21 +51,18 @@ describe("start-up", () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it.runIf(adminUrl)(
-    "applies migrations once when several instances deploy against one PostgreSQL at once",
-    async () => {
-      const url = await freshPostgres();
-      const results = await Promise.all([1, 2, 3].map(() => deployMigrations(url)));
-      const applied = results.flat();
-      expect(new Set(applied).size).toBe(applied.length);
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      const { rows } = await c.query(`SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1`);
-      await c.end();
-      expect(rows.every((r) => r.n === 1)).toBe(true);
-      expect(rows.map((r) => r.migration_name).sort()).toEqual([...new Set(applied)].sort());
-    },
-  );
+  it("applies migrations once when several instances deploy against one PostgreSQL at once", async () => {
+    const url = await createPostgresDatabase(suiteAdminUrl(), "weft_restart");
+    const results = await Promise.all([1, 2, 3].map(() => deployMigrations(url)));
+    const applied = results.flat();
+    expect(new Set(applied).size).toBe(applied.length);
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    const { rows } = await c.query(`SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1`);
+    await c.end();
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+    expect(rows.map((r) => r.migration_name).sort()).toEqual([...new Set(applied)].sort());
+  });
 
   it("refuses to start with DATABASE_URL but no WEFT_SECRET_KEY", async () => {
     process.env.DATABASE_URL = "postgresql://postgres@127.0.0.1:1/none";

@@ -12,7 +12,7 @@ const ONE_OFF = `"id" NOT LIKE 'periodic\\_%'`;
 // Clean shutdown (issue 19): SIGTERM while writes run. The server exits 0 within WEFT_SHUTDOWN_GRACE_MS,
 // every request is either answered with success or refused at the connection, no job is left running, and
 // after a restart every job runs exactly once and every acknowledged write is there. Embedded mode also
-// closes PGlite cleanly (pg_control says "shut down", so the next start needs no recovery).
+// stops its PostgreSQL cleanly (pg_control says "shut down", so the next start needs no recovery).
 
 const GRACE_MS = 8_000;
 const ORG_USERS = 40;
@@ -108,7 +108,7 @@ async function scenario(opts: { databaseUrl: string; env: Record<string, string>
   if (opts.dataDir) {
     expect(existsSync(path.join(opts.dataDir, "server.json"))).toBe(false);
     // pg_control's state (offset 16): 1 = shut down cleanly; 6 = in production (a crash: recovery on start).
-    const control = readFileSync(path.join(opts.dataDir, "pglite", "global", "pg_control"));
+    const control = readFileSync(path.join(opts.dataDir, "postgres", "global", "pg_control"));
     expect(control.readUInt32LE(16)).toBe(1);
   } else {
     expect(await opts.query(`SELECT count(*)::int AS n FROM "Job" WHERE "status" = 'running' AND ${ONE_OFF}`)).toEqual([
@@ -147,7 +147,7 @@ async function scenario(opts: { databaseUrl: string; env: Record<string, string>
 
 type QueryFn = (text: string, values?: unknown[]) => Promise<{ n: number; id?: string }[]>;
 
-/** Queries the running embedded server's database through the URL (with its password) in server.json. */
+/** Queries the running embedded server's database through the socket URL in server.json. */
 const embeddedQuery =
   (dataDir: string): QueryFn =>
   (text, values) => {

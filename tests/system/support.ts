@@ -1,17 +1,19 @@
-import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { createPostgresDatabase } from "../helpers/database";
+import { startCluster, type PostgresCluster } from "@/lib/infra/embedded-postgres";
+import { createPostgresDatabase, suiteAdminUrl } from "../helpers/database";
 import { freePort } from "../helpers/free-port";
 
 // System tests run the built server (`node server.mjs`, `.next` from `npm run build`) as real processes on
-// 127.0.0.1 against PostgreSQL: DATABASE_URL names a server where each test makes its own database.
+// 127.0.0.1 against the suite's PostgreSQL (weft's embedded engine, or DATABASE_URL's: the globalSetup of
+// vitest.system.config.mts), where each test makes its own database.
 
 export const root = path.resolve(import.meta.dirname, "../..");
-export const adminUrl = process.env.DATABASE_URL;
+export const adminUrl = suiteAdminUrl();
 export const haveBuild = existsSync(path.join(root, ".next", "BUILD_ID"));
 export const canRun = Boolean(adminUrl) && haveBuild;
 export const secretKey = randomBytes(32).toString("hex");
@@ -158,21 +160,24 @@ export async function newTenant(base: string, email = `sys-${randomBytes(4).toSt
   return { workspace: ws, wsHeaders, apiKey, keyHeaders };
 }
 
-/** A second PostgreSQL cluster of our own (scripts/postgres.sh on another port), for tests that restart it. */
-export function ownPostgres(port: number) {
+/** A PostgreSQL server of the test's own (the embedded engine in a temporary directory), for tests that restart it. */
+export function ownPostgres() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "weft-pg-fault-"));
-  spawnSync("chmod", ["0755", dir]); // PostgreSQL runs as the postgres user when we are root
-  const env = { ...process.env, WEFT_PG_PORT: String(port), WEFT_PG_DIR: path.join(dir, "pg") };
-  // Asynchronous, so that the test's own load keeps running while PostgreSQL restarts.
-  const run = (cmd: string) =>
-    new Promise<string>((resolve, reject) =>
-      execFile(
-        "bash",
-        [path.join(root, "scripts/postgres.sh"), cmd],
-        { env, encoding: "utf8" },
-        (err, stdout, stderr) =>
-          err ? reject(new Error(`postgres.sh ${cmd} failed:\n${stderr}`)) : resolve(stdout.trim()),
-      ),
-    );
-  return { start: () => run("start"), restart: () => run("restart"), stop: () => run("stop") };
+  let cluster: PostgresCluster | undefined;
+  const start = async () => {
+    cluster = await startCluster({ dir: path.join(dir, "cluster"), database: "postgres", disposable: true });
+    return cluster.adminUrl;
+  };
+  return {
+    start,
+    /** A fast shutdown (every connection cut, open transactions rolled back), then a start on the same files. */
+    async restart() {
+      await cluster?.stop();
+      await start();
+    },
+    async stop() {
+      await cluster?.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

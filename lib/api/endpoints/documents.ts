@@ -10,6 +10,7 @@ import {
   migrationStatusOutput,
 } from "@/lib/domain/documents/documents-contract";
 import { getDocuments, getDocumentsInput } from "@/lib/domain/documents/get-documents";
+import { parsedJsonText } from "@/lib/domain/json-text";
 import { getMigrationStatus, migrationStatusInput } from "@/lib/domain/documents/get-migration-status";
 import { migrateDocuments, migrateDocumentsInput } from "@/lib/domain/documents/migrate-documents";
 import { moveDocuments, moveDocumentsInput } from "@/lib/domain/documents/move-documents";
@@ -64,7 +65,8 @@ export const documentEndpoints = [
     input: getDocumentsInput.omit({ folderId: true, pageSize: true, pageToken: true }),
     output: z.array(documentOutput.omit({ folderId: true })),
     reply: undefined,
-    run: async (input, ctx) => (await getDocuments(ctx.scope, { ...input, pageSize: V1_PAGE }, ctx.db)).documents,
+    run: async (input, ctx) =>
+      parsedJsonText((await getDocuments(ctx.scope, { ...input, pageSize: V1_PAGE }, ctx.db)).documents),
   }),
   deleteDocumentsV2,
   v1Twin(deleteDocumentsV2, "/v1/organizations/documents/delete", {

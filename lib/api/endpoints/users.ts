@@ -1,4 +1,5 @@
 import { itemResults } from "@/lib/domain/batch";
+import { parsedJsonText } from "@/lib/domain/json-text";
 import { z } from "zod";
 import { addUsers, addUsersInput, addUsersV1Input } from "@/lib/domain/users/add-users";
 import { deleteUsers, deleteUsersInput } from "@/lib/domain/users/delete-users";
@@ -73,6 +74,7 @@ export const userEndpoints = [
     output: z.array(userOutput.pick({ email: true, name: true, userId: true })),
     reply: undefined,
     // Without allDocuments the answer is a list, never the map grouped by document.
-    run: async (input, ctx) => (await getUsers(ctx.scope, { ...input, pageSize: V1_PAGE }, ctx.db)).users as UserView[],
+    run: async (input, ctx) =>
+      parsedJsonText((await getUsers(ctx.scope, { ...input, pageSize: V1_PAGE }, ctx.db)).users) as UserView[],
   }),
 ];

@@ -6,8 +6,7 @@ import type { ApiKeyScope } from "../scope";
 import { editorKey, storableState } from "./crdt-document";
 import { base64Field, editorRefFields } from "./crdt-input";
 import { compactInto, createRowIfMissing, firstRoot, foldUpdates, readLog } from "./crdt-log";
-
-import { docFromState } from "./yjs-content";
+import { docFromState, scratchDoc } from "./yjs-content";
 
 export const applyCrdtUpdateInput = z.strictObject({
   ...editorRefFields,
@@ -22,7 +21,7 @@ export const applyCrdtUpdateInput = z.strictObject({
 export async function applyCrdtUpdate(scope: ApiKeyScope, input: z.output<typeof applyCrdtUpdateInput>, tx: Tx) {
   const update = input.update;
   try {
-    Y.applyUpdate(new Y.Doc(), update);
+    Y.applyUpdate(scratchDoc(), update);
   } catch {
     throw invalid("update is not a Yjs update.");
   }

@@ -3,6 +3,7 @@ import type { Reader, Tx } from "@/lib/infra/db";
 import type { CrdtType } from "./crdt-input";
 import type { EditorRef } from "./crdt-document";
 import { readEditorRowsWithLog } from "./crdt-store";
+import { scratchDoc } from "./yjs-content";
 
 // Data access of an editor's Yjs state: the CrdtDocument row plus the CrdtUpdate log that live edits are
 // appended to before they are acknowledged. The current state is always the row with the log folded in;
@@ -32,7 +33,7 @@ export async function readLog(tx: Reader, k: EditorKey): Promise<{ id: bigint; u
 
 /** `base` with every update applied in order (a fresh encoding, so deleted content is collected). */
 export function foldUpdates(base: Uint8Array | undefined, updates: Uint8Array[]): Uint8Array {
-  const doc = new Y.Doc();
+  const doc = scratchDoc();
   if (base?.length) Y.applyUpdate(doc, base);
   for (const u of updates) {
     try {
@@ -67,12 +68,23 @@ export async function currentState(
   return { row: row && { ...row, type: row.type as CrdtType }, state };
 }
 
-export async function appendUpdate(tx: Tx, k: EditorKey, update: Uint8Array): Promise<bigint> {
-  const row = await tx.crdtUpdate.create({
-    data: { ...where(k), update: new Uint8Array(update) },
-    select: { id: true },
-  });
-  return row.id;
+/**
+ * Appends updates (of any editors) to the log in one statement; returns their log row ids in the same order. The
+ * ids come from one sequence, taken in the insert's row order, so sorting them restores the order given.
+ */
+export async function appendUpdates(tx: Tx, entries: { key: EditorKey; update: Uint8Array }[]): Promise<bigint[]> {
+  if (entries.length === 0) return [];
+  const column = (pick: (k: EditorKey) => string) => entries.map((e) => pick(e.key));
+  const rows = await tx.$queryRaw<{ id: bigint }[]>`
+    INSERT INTO "CrdtUpdate" ("apiKeyId", "organizationId", "documentId", "editorId", "update")
+    SELECT v."apiKeyId", v."organizationId", v."documentId", v."editorId", decode(v."update", 'base64')
+    FROM unnest(${column((k) => k.apiKeyId)}::text[], ${column((k) => k.organizationId)}::text[],
+                ${column((k) => k.documentId)}::text[], ${column((k) => k.editorId)}::text[],
+                ${entries.map((e) => Buffer.from(e.update).toString("base64"))}::text[])
+         WITH ORDINALITY AS v("apiKeyId", "organizationId", "documentId", "editorId", "update", "n")
+    ORDER BY v."n"
+    RETURNING "id"`;
+  return rows.map((r) => r.id).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
 }
 
 export async function readLogRow(tx: Reader, apiKeyId: string, id: bigint): Promise<Uint8Array | undefined> {

@@ -1,4 +1,5 @@
-import type { Reader } from "@/lib/infra/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { preparedRead, type Reader } from "@/lib/infra/db";
 
 // The CRDT area's hot read: a document's editor rows, each with its not yet compacted live edits, in one
 // prepared statement (lib/infra/db.ts).
@@ -23,7 +24,10 @@ export function readEditorRowsWithLog(
   apiKeyId: string,
   ref: { organizationId: string; documentId: string; editorId?: string },
 ): Promise<EditorRowWithLog[]> {
-  return tx.$queryRaw<EditorRowWithLog[]>`/* prepared:crdt_editor_rows */
+  return preparedRead<EditorRowWithLog>(
+    tx,
+    "crdt_editor_rows",
+    Prisma.sql`
     SELECT d."editorId", d."type", d."contentKey", d."state", d."lastUpdatedBy", d."createdAt", d."updatedAt",
            l."updates", l."lastLoggedAt"
     FROM "CrdtDocument" d
@@ -36,5 +40,6 @@ export function readEditorRowsWithLog(
     ) l ON true
     WHERE d."apiKeyId" = ${apiKeyId} AND d."organizationId" = ${ref.organizationId}
       AND d."documentId" = ${ref.documentId} AND (${ref.editorId ?? null}::text IS NULL OR d."editorId" = ${ref.editorId ?? null})
-    ORDER BY d."createdAt", d."editorId"`;
+    ORDER BY d."createdAt", d."editorId"`,
+  );
 }

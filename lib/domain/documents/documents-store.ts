@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Reader, Tx } from "@/lib/infra/db";
+import { preparedRead, type Reader, type Tx } from "@/lib/infra/db";
 import { derivedId } from "@/lib/infra/ids";
 import { notFound } from "../errors";
 import type { AccessType } from "../fields";
@@ -143,16 +143,16 @@ export async function inheritFolderAccess(tx: Tx, org: OrgScope, folderIds: stri
       AND d."accessType" <> f."accessType"`;
 }
 
-export interface DocumentPageRow {
+export interface DocumentPage {
   /** The key's advanced-queries flag: false or null (no such key) means the page was not read. */
   allowed: boolean | null;
-  id: string | null;
-  documentId: string | null;
-  documentName: string | null;
-  folderId: string | null;
-  accessType: string | null;
-  disabled: boolean | null;
-  createdAt: Date | null;
+  /** The page as the JSON array Get Documents answers: exactly documentOutput's fields, in its order. */
+  json: string | null;
+  /** Whether a document follows the page. */
+  more: boolean | null;
+  /** The keyset position of the page's last document (epoch ms as text, and row id), when `more`. */
+  lastAt: string | null;
+  lastId: string | null;
 }
 
 export interface DocumentPageQuery {
@@ -162,16 +162,17 @@ export interface DocumentPageQuery {
   folderId?: string;
   /** Keyset position of the previous page's last row. */
   after?: { at: Date; id: string };
-  take: number;
+  pageSize: number;
 }
 
 /**
  * Get Documents' read: the key's advanced-queries flag and one page of documents in (createdAt, id) order, in
- * one prepared statement (lib/infra/db.ts). Each combination of filters is its own statement, so PostgreSQL's
- * generic plan of each still starts its index scan at the right place. Without the flag: one row, no document.
+ * one prepared statement (lib/infra/db.ts) that writes the page's JSON itself (lib/domain/json-text.ts): no row
+ * becomes an object on the way out. Each combination of filters is its own statement, so PostgreSQL's generic
+ * plan of each still starts its index scan at the right place. Without the flag: allowed false, no page.
  */
-export function readDocumentsPage(tx: Reader, q: DocumentPageQuery): Promise<DocumentPageRow[]> {
-  const name = ["documents_page", q.documentIds && "ids", q.folderId !== undefined && "folder", q.after && "after"]
+export async function readDocumentsPage(tx: Reader, q: DocumentPageQuery): Promise<DocumentPage> {
+  const name = ["documents_json", q.documentIds && "ids", q.folderId !== undefined && "folder", q.after && "after"]
     .filter(Boolean)
     .join("_");
   const ids = q.documentIds ? Prisma.sql`AND d."documentId" = ANY(${q.documentIds}::text[])` : Prisma.empty;
@@ -179,17 +180,34 @@ export function readDocumentsPage(tx: Reader, q: DocumentPageQuery): Promise<Doc
   const after = q.after
     ? Prisma.sql`AND d."createdAt" >= ${q.after.at} AND (d."createdAt" > ${q.after.at} OR d."id" > ${q.after.id})`
     : Prisma.empty;
-  return tx.$queryRaw<DocumentPageRow[]>`/* prepared:${Prisma.raw(name)} */
-    SELECT k."advancedQueries" AS "allowed", d."id", d."documentId", d."documentName", d."folderId", d."accessType",
-           d."disabled", d."createdAt"
+  // to_json(text)::text escapes a string exactly as JSON.stringify does; absent optional fields are left out.
+  const rows = await preparedRead<DocumentPage>(
+    tx,
+    name,
+    Prisma.sql`
+    SELECT k."advancedQueries" AS "allowed", p."json", p."more", p."lastAt", p."lastId"
     FROM "ApiKey" k
     LEFT JOIN LATERAL (
-      SELECT d."id", d."documentId", d."documentName", d."folderId", d."accessType", d."disabled", d."createdAt"
-      FROM "Document" d
-      WHERE d."apiKeyId" = k."id" AND d."organizationId" = ${q.organizationId} ${ids} ${folder} ${after}
-      ORDER BY d."createdAt", d."id"
-      LIMIT ${q.take}
-    ) d ON k."advancedQueries"
-    WHERE k."id" = ${q.apiKeyId}
-    ORDER BY d."createdAt", d."id"`;
+      SELECT '[' || COALESCE(string_agg(
+               '{"id":' || to_json(d."documentId")::text
+               || CASE WHEN d."documentName" IS NULL THEN '' ELSE ',"documentName":' || to_json(d."documentName")::text END
+               || ',"disabled":' || CASE WHEN d."disabled" THEN 'true' ELSE 'false' END
+               || ',"accessType":' || to_json(d."accessType")::text
+               || CASE WHEN d."folderId" IS NULL THEN '' ELSE ',"folderId":' || to_json(d."folderId")::text END
+               || '}', ',' ORDER BY d."n") FILTER (WHERE d."n" <= ${q.pageSize}), '') || ']' AS "json",
+             count(*) > ${q.pageSize} AS "more",
+             max((extract(epoch FROM d."createdAt") * 1000)::bigint::text) FILTER (WHERE d."n" = ${q.pageSize}) AS "lastAt",
+             max(d."id") FILTER (WHERE d."n" = ${q.pageSize}) AS "lastId"
+      FROM (
+        SELECT d."id", d."documentId", d."documentName", d."folderId", d."accessType", d."disabled", d."createdAt",
+               row_number() OVER (ORDER BY d."createdAt", d."id") AS "n"
+        FROM "Document" d
+        WHERE d."apiKeyId" = k."id" AND d."organizationId" = ${q.organizationId} ${ids} ${folder} ${after}
+        ORDER BY d."createdAt", d."id"
+        LIMIT ${q.pageSize + 1}
+      ) d
+    ) p ON k."advancedQueries"
+    WHERE k."id" = ${q.apiKeyId}`,
+  );
+  return rows[0] ?? { allowed: null, json: null, more: null, lastAt: null, lastId: null };
 }

@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Reader } from "@/lib/infra/db";
 import { advancedQueriesDisabled, requireAdvancedQueries } from "../advanced-queries";
 import { clientId } from "../fields";
-import { decodePageToken, pagingInput, takePage } from "../paging";
+import { JsonText } from "../json-text";
+import { decodePageToken, encodePageToken, pagingInput } from "../paging";
 import type { ApiKeyScope } from "../scope";
 import { readDocumentsPage } from "./documents-store";
 
@@ -13,7 +14,10 @@ export const getDocumentsInput = z.strictObject({
   ...pagingInput,
 });
 
-/** One page of the organization's documents (filters combine), oldest first; `id` is the client's documentId. */
+/**
+ * One page of the organization's documents (filters combine), oldest first; `id` is the client's documentId. The
+ * page comes as the JSON text the store wrote (documentOutput's fields).
+ */
 export async function getDocuments(scope: ApiKeyScope, input: z.output<typeof getDocumentsInput>, tx: Reader) {
   let position;
   try {
@@ -22,26 +26,17 @@ export async function getDocuments(scope: ApiKeyScope, input: z.output<typeof ge
     await requireAdvancedQueries(scope, tx); // a key without advanced queries hears that first
     throw e;
   }
-  const rows = await readDocumentsPage(tx, {
+  const page = await readDocumentsPage(tx, {
     apiKeyId: scope.apiKeyId,
     organizationId: input.organizationId,
     documentIds: input.documentIds,
     folderId: input.folderId,
     after: position && { at: new Date(position.at), id: position.id },
-    take: input.pageSize + 1,
+    pageSize: input.pageSize,
   });
-  if (!rows[0]?.allowed) throw advancedQueriesDisabled(scope);
-  // With the flag on and no document, the one row has a null document.
-  const found = rows[0].id === null ? [] : (rows as { id: string; createdAt: Date }[]);
-  const { page, nextPageToken } = takePage(found, input.pageSize);
+  if (!page.allowed) throw advancedQueriesDisabled(scope);
   return {
-    documents: (page as typeof rows).map((d) => ({
-      id: d.documentId!,
-      documentName: d.documentName ?? undefined,
-      disabled: d.disabled!,
-      accessType: d.accessType!,
-      folderId: d.folderId ?? undefined,
-    })),
-    pageToken: nextPageToken,
+    documents: new JsonText(page.json ?? "[]"),
+    pageToken: page.more ? encodePageToken({ at: Number(page.lastAt), id: page.lastId! }) : undefined,
   };
 }

@@ -36,12 +36,20 @@ export async function lockLiveKeys(tx: Tx, apiKeyIds: string[]): Promise<Set<str
   return new Set(rows.map((r) => r.id));
 }
 
-/** One multi-row INSERT for the whole batch. */
+/**
+ * One INSERT for the whole batch, its columns as eight arrays: Prisma's createMany binds every value of every row
+ * as a parameter of its own (4,000 for a batch of 500), which cost the server ~6 % of its CPU under load.
+ */
 export async function insertRequestLog(tx: Tx, rows: RequestLogRow[]): Promise<void> {
   if (rows.length === 0) return;
-  await tx.apiRequestLog.createMany({
-    data: rows.map((r) => ({ ...r, workspaceId: r.workspaceId ?? null, errorStatus: r.errorStatus ?? null })),
-  });
+  const column = <T>(pick: (r: RequestLogRow) => T) => rows.map(pick);
+  await tx.$executeRaw`
+    INSERT INTO "ApiRequestLog"
+      ("apiKeyId", "workspaceId", "operation", "httpStatus", "errorStatus", "durationMs", "requestId", "createdAt")
+    SELECT * FROM unnest(${column((r) => r.apiKeyId)}::text[], ${column((r) => r.workspaceId ?? null)}::text[],
+                         ${column((r) => r.operation)}::text[], ${column((r) => r.httpStatus)}::int[],
+                         ${column((r) => r.errorStatus ?? null)}::text[], ${column((r) => r.durationMs)}::int[],
+                         ${column((r) => r.requestId)}::text[], ${column((r) => r.createdAt.toISOString())}::timestamp(3)[])`;
 }
 
 /** `count = count + n` for every (key, day, metric) of the batch, in one statement: correct across instances. */

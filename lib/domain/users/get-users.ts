@@ -6,7 +6,8 @@ import { byClientId } from "../batch";
 import { invalid } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
-import { decodePageToken, pageArgs, pagingInput, type Position, takePage } from "../paging";
+import { jsonArray, jsonRecordOfArrays } from "../json-text";
+import { decodePageToken, encodePageToken, pageArgs, pagingInput, type Position, takePage } from "../paging";
 import type { ApiKeyScope } from "../scope";
 import { type MembershipTarget, membershipTarget } from "./membership-target";
 import { readMembersPage } from "./users-store";
@@ -100,15 +101,13 @@ export async function getUsers(scope: ApiKeyScope, input: z.output<typeof getUse
     take: input.pageSize + 1,
   });
   if (!rows[0]?.allowed) throw advancedQueriesDisabled(scope);
-  const found = (rows[0].id === null ? [] : rows) as (Profile & { id: string; createdAt: Date } & MemberFields)[];
-  const { page: members, nextPageToken } = takePage(found, input.pageSize);
-  if (!input.allDocuments) return { users: members.map((m) => view(m, m.accessRole)), nextPageToken };
-  const byDocument = byClientId<UserView[]>();
-  for (const m of members) (byDocument[m.resourceId] ??= []).push(view(m, m.accessRole));
-  return { users: byDocument, nextPageToken };
-}
-
-interface MemberFields {
-  resourceId: string;
-  accessRole: string;
+  const found = rows[0].id === null ? [] : rows;
+  const members = found.slice(0, input.pageSize);
+  const last = members[members.length - 1];
+  const nextPageToken =
+    found.length > input.pageSize ? encodePageToken({ at: Number(last.at), id: last.id! }) : undefined;
+  if (!input.allDocuments) return { users: jsonArray(members.map((m) => m.user!)), nextPageToken };
+  const byDocument = byClientId<string[]>();
+  for (const m of members) (byDocument[m.resourceId!] ??= []).push(m.user!);
+  return { users: jsonRecordOfArrays(byDocument), nextPageToken };
 }

@@ -1,5 +1,5 @@
 import { Prisma } from "@/lib/generated/prisma/client";
-import type { Reader, Tx } from "@/lib/infra/db";
+import { preparedRead, type Reader, type Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import type { AccessRole } from "../fields";
 import type { OrgScope } from "../organizations/organization-scope";
@@ -96,18 +96,12 @@ async function insertMemberships(tx: Tx, org: OrgScope, grants: Grant[], onConfl
 export interface MemberPageRow {
   /** The key's advanced-queries flag: false or null (no such key) means the page was not read. */
   allowed: boolean | null;
+  /** The membership's keyset position: row id and createdAt as epoch ms (text); null without members. */
   id: string | null;
-  createdAt: Date | null;
+  at: string | null;
   resourceId: string | null;
-  accessRole: string | null;
-  userId: string | null;
-  name: string | null;
-  email: string | null;
-  photoUrl: string | null;
-  initial: string | null;
-  color: string | null;
-  textColor: string | null;
-  groupIds: string[] | null;
+  /** The member as Get Users answers it (userOutput's fields, in its order), as JSON text. */
+  user: string | null;
 }
 
 export interface MemberPageQuery {
@@ -126,8 +120,10 @@ export interface MemberPageQuery {
 
 /**
  * Get Users' read: the key's advanced-queries flag and one page of live memberships with their directory
- * profiles in (createdAt, id) order, in one prepared statement (lib/infra/db.ts) per combination of filters.
- * Without the flag: one row, no member.
+ * profiles in (createdAt, id) order, in one prepared statement (lib/infra/db.ts) per combination of filters;
+ * each member comes as the JSON Get Users answers (lib/domain/json-text.ts): absent profile fields, an empty
+ * group list and an empty role are left out, as the output schema leaves them. Without the flag: one row, no
+ * member.
  */
 export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberPageRow[]> {
   const variant = [
@@ -136,7 +132,7 @@ export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberP
     q.groupIds && "groups",
     q.after && "after",
   ];
-  const name = ["members_page", ...variant].filter(Boolean).join("_");
+  const name = ["members_json", ...variant].filter(Boolean).join("_");
   const resource = q.resourceId !== undefined ? Prisma.sql`AND m."resourceId" = ${q.resourceId}` : Prisma.empty;
   const ids = q.userIds ? Prisma.sql`AND m."userId" = ANY(${q.userIds}::text[])` : Prisma.empty;
   const groups = q.groupIds
@@ -148,9 +144,25 @@ export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberP
   const after = q.after
     ? Prisma.sql`AND m."createdAt" >= ${q.after.at} AND (m."createdAt" > ${q.after.at} OR m."id" > ${q.after.id})`
     : Prisma.empty;
-  return tx.$queryRaw<MemberPageRow[]>`/* prepared:${Prisma.raw(name)} */
-    SELECT k."advancedQueries" AS "allowed", m."id", m."createdAt", m."resourceId", m."accessRole", m."userId",
-           m."name", m."email", m."photoUrl", m."initial", m."color", m."textColor", m."groupIds"
+  // to_json(text)::text escapes a string exactly as JSON.stringify does.
+  return preparedRead<MemberPageRow>(
+    tx,
+    name,
+    Prisma.sql`
+    SELECT k."advancedQueries" AS "allowed", m."id", (extract(epoch FROM m."createdAt") * 1000)::bigint::text AS "at",
+           m."resourceId",
+           '{"userId":' || to_json(m."userId")::text
+           || CASE WHEN m."name" IS NULL THEN '' ELSE ',"name":' || to_json(m."name")::text END
+           || CASE WHEN m."email" IS NULL THEN '' ELSE ',"email":' || to_json(m."email")::text END
+           || CASE WHEN m."photoUrl" IS NULL THEN '' ELSE ',"photoUrl":' || to_json(m."photoUrl")::text END
+           || CASE WHEN m."initial" IS NULL THEN '' ELSE ',"initial":' || to_json(m."initial")::text END
+           || CASE WHEN m."color" IS NULL THEN '' ELSE ',"color":' || to_json(m."color")::text END
+           || CASE WHEN m."textColor" IS NULL THEN '' ELSE ',"textColor":' || to_json(m."textColor")::text END
+           || CASE WHEN cardinality(m."groupIds") > 0
+                   THEN ',"organizationUserGroupIds":' || to_json(m."groupIds")::text ELSE '' END
+           || CASE WHEN m."accessRole" IS NULL OR m."accessRole" = '' THEN ''
+                   ELSE ',"accessRole":' || to_json(m."accessRole")::text END
+           || '}' AS "user"
     FROM "ApiKey" k
     LEFT JOIN LATERAL (
       SELECT m."id", m."createdAt", m."resourceId", m."accessRole", u."userId", u."name", u."email", u."photoUrl",
@@ -177,5 +189,6 @@ export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberP
       LIMIT ${q.take}
     ) m ON k."advancedQueries"
     WHERE k."id" = ${q.apiKeyId}
-    ORDER BY m."createdAt", m."id"`;
+    ORDER BY m."createdAt", m."id"`,
+  );
 }

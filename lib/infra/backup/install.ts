@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { runningOwner, startEmbeddedDatabase } from "../embedded-db";
+import { clusterDir, runningOwner, startEmbeddedDatabase } from "../embedded-db";
 import { env } from "../env";
 import type { DatabaseMode } from "../runtime";
 import { parseSecretKey, resolveSecretKey } from "../secret-key";
@@ -37,8 +37,8 @@ export async function openSource(purpose: string): Promise<Install> {
   const e = env();
   if (e.DATABASE_URL) return postgresInstall(e.DATABASE_URL, e.WEFT_SECRET_KEY);
   const dataDir = path.resolve(e.WEFT_DATA_DIR);
-  const pgDir = path.join(dataDir, "pglite");
-  if (!existsSync(pgDir) || readdirSync(pgDir).length === 0) {
+  const pgDir = clusterDir(dataDir);
+  if (!existsSync(path.join(pgDir, "PG_VERSION")) && !existsSync(path.join(dataDir, "pglite"))) {
     throw new BackupError(`There is no embedded database in ${dataDir}. Set WEFT_DATA_DIR (or DATABASE_URL).`);
   }
   const key = embeddedKey(dataDir, e.WEFT_SECRET_KEY);

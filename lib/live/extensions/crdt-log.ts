@@ -8,14 +8,16 @@ import type {
 } from "@hocuspocus/server";
 import * as Y from "yjs";
 import {
-  appendUpdate,
+  appendUpdates,
   compactInto,
   createRowIfMissing,
   currentState,
   firstRoot,
   type EditorKey,
 } from "@/lib/domain/crdt/crdt-log";
+import { scratchDoc } from "@/lib/domain/crdt/yjs-content";
 import { db, transaction, type Tx } from "@/lib/infra/db";
+import { groupCommit } from "@/lib/infra/group-commit";
 import { parseDocumentName } from "../document-name";
 import { updateOfFrame } from "../frames";
 import { refusal, type LiveContext } from "../live-context";
@@ -24,12 +26,21 @@ import { refusal, type LiveContext } from "../live-context";
 // CrdtDocument row with the CrdtUpdate log folded in; every accepted client update is appended to the log
 // before Hocuspocus applies and acknowledges it (beforeHandleMessage is awaited first; onChange is not); the
 // log is compacted into the row after the store debounce. The editor's first change creates its row.
+// Appends are group-committed (lib/infra/group-commit.ts): the updates that arrive while one commit runs are
+// written together in the next transaction (one multi-row INSERT), each acknowledged once that one has committed.
 
 interface DocState {
   key: EditorKey;
   rowExists: boolean;
   /** Upper bound of the encoded state size: the loaded size plus every update since. */
   size: number;
+}
+
+interface PendingAppend {
+  document: Document;
+  state: DocState;
+  update: Uint8Array;
+  actor: string;
 }
 
 export interface CrdtLogConfiguration {
@@ -42,6 +53,7 @@ export interface CrdtLogConfiguration {
 export class CrdtLog implements Extension {
   extensionName = "weft-crdt-log";
   private readonly docs = new Map<string, DocState>();
+  private readonly appends = groupCommit((items: PendingAppend[]) => this.appendAll(items));
 
   constructor(private readonly config: CrdtLogConfiguration) {}
 
@@ -89,26 +101,37 @@ export class CrdtLog implements Extension {
         );
       }
     }
-    const rowNow = await transaction(async (tx) => {
-      let hasRow = state.rowExists;
-      if (!state.rowExists) {
-        // The editor's first change creates its row, typed after the first non-empty root.
-        const next = new Y.Doc();
-        Y.applyUpdate(next, Y.encodeStateAsUpdate(document));
-        Y.applyUpdate(next, update);
-        const root = firstRoot(next);
-        if (root) {
-          const row = { ...root, state: Y.encodeStateAsUpdate(next), lastUpdatedBy: actor };
-          // False when another message (or a REST add) created it first: the row exists either way.
-          await createRowIfMissing(tx, state.key, row);
-          hasRow = true;
-        }
-      }
-      const id = await appendUpdate(tx, state.key, update);
-      await this.config.afterAppend?.(document.name, update, id, tx);
-      return hasRow;
-    });
+    const rowNow = await this.appends.submit({ document, state, update, actor });
     if (rowNow) state.rowExists = true;
     state.size += update.byteLength;
   }
+
+  /** One transaction for a group of updates (of any documents); per update, whether its editor's row exists now. */
+  private appendAll(items: PendingAppend[]): Promise<boolean[]> {
+    return transaction(async (tx) => {
+      const rows: boolean[] = [];
+      for (const item of items) rows.push(await ensureRow(tx, item));
+      const ids = await appendUpdates(
+        tx,
+        items.map((item) => ({ key: item.state.key, update: item.update })),
+      );
+      if (this.config.afterAppend)
+        for (const [i, item] of items.entries())
+          await this.config.afterAppend(item.document.name, item.update, ids[i], tx);
+      return rows;
+    });
+  }
+}
+
+/** The editor's first change creates its row, typed after the first non-empty root; true once it exists. */
+async function ensureRow(tx: Tx, { document, state, update, actor }: PendingAppend): Promise<boolean> {
+  if (state.rowExists) return true;
+  const next = scratchDoc();
+  Y.applyUpdate(next, Y.encodeStateAsUpdate(document));
+  Y.applyUpdate(next, update);
+  const root = firstRoot(next);
+  if (!root) return false;
+  // False when another message (or a REST add) created it first: the row exists either way.
+  await createRowIfMissing(tx, state.key, { ...root, state: Y.encodeStateAsUpdate(next), lastUpdatedBy: actor });
+  return true;
 }

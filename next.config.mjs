@@ -1,17 +1,12 @@
-import type { NextConfig } from "next";
+// Plain JavaScript on purpose: a next.config.ts is transpiled with SWC at every start, which loads its 24 MB
+// native binding into the production server for nothing (bench/README.md, the embedded server's memory).
 
-const nextConfig: NextConfig = {
-  // PGlite ships a WASM build and data files it loads from its own package directory: bundling breaks it.
+/** @type {import("next").NextConfig} */
+const nextConfig = {
   // yjs refuses to be loaded twice in one process (its constructor checks break); bundled, the instrumentation
   // bundle (background jobs) and the route bundles would each carry a copy. prom-client: one copy of the
   // Node-only metrics library for both graphs (the registry itself is on globalThis, lib/infra/metrics).
-  serverExternalPackages: [
-    "@electric-sql/pglite",
-    "@electric-sql/pglite-socket",
-    "@prisma/schema-engine-wasm",
-    "yjs",
-    "prom-client",
-  ],
+  serverExternalPackages: ["@prisma/schema-engine-wasm", "yjs", "prom-client"],
   poweredByHeader: false,
   typedRoutes: false,
 };
