@@ -1,13 +1,10 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { unwrap } from "@/lib/console/action-result";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { callOperation } from "@/lib/console/operations";
-import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
 import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { SecretValue } from "../secret-value";
+import { useTRPC } from "../trpc";
 
 /**
  * Rotate every auth token of the workspace (its own and each key's) after confirming; the new tokens are shown
@@ -15,13 +12,17 @@ import { SecretValue } from "../secret-value";
  */
 export function RotateTokens({ workspaceId }: { workspaceId: string }) {
   const queryClient = useQueryClient();
-  const rotate = useMutation({
-    mutationFn: () => unwrap(callOperation("/v2/workspace/authtokens/rotate", {}, { workspaceId })),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: workspaceKeys.authToken(workspaceId) });
-      void queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(workspaceId) });
-    },
-  });
+  const trpc = useTRPC();
+  const rotate = useMutation(
+    trpc.v2.workspace.authtokens.rotate.mutationOptions({
+      // Every token read so far is stale: drop the revealed ones, refetch what is shown.
+      onSuccess: () => {
+        queryClient.removeQueries(trpc.v2.workspace.get.pathFilter());
+        queryClient.removeQueries(trpc.v2.workspace.authtokens.get.pathFilter());
+        return queryClient.invalidateQueries(trpc.v2.pathFilter());
+      },
+    }),
+  );
   const done = rotate.data;
   return (
     <div className="space-y-3">
@@ -53,7 +54,7 @@ export function RotateTokens({ workspaceId }: { workspaceId: string }) {
           </p>
         }
         confirmLabel="Rotate all auth tokens"
-        onConfirm={() => rotate.mutate()}
+        onConfirm={() => rotate.mutate({ workspaceId, data: {} })}
         disabled={rotate.isPending}
       >
         {rotate.isPending ? "Rotating…" : "Rotate all auth tokens"}
