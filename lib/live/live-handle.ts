@@ -2,7 +2,6 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { Hocuspocus } from "@hocuspocus/server";
 import type { EditorKey } from "@/lib/domain/crdt/crdt-log";
-import { parseDocumentName } from "./document-name";
 
 // The running live server of this process, on globalThis: instrumentation starts it, route handlers (REST
 // writes, the console) reach it from their own module graphs. Importing this file does not load Hocuspocus.
@@ -12,7 +11,6 @@ export interface LiveHandle {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** A committed REST change: applied to the open document here and relayed to other instances. */
   applyRestUpdate(key: EditorKey, update: Uint8Array): void;
-  connectionsOf(apiKeyId: string): number;
   /** Open WebSocket connections of this process (metrics). */
   openConnections(): number;
   stop(): Promise<void>;
@@ -27,22 +25,4 @@ export function liveHandle(): LiveHandle | undefined {
 
 export function setLiveHandle(handle: LiveHandle | undefined) {
   holder.__weftLive = handle;
-}
-
-/** Open live documents of an API key with their connection counts, busiest first (the console shows these). */
-export function liveDocumentsOf(apiKeyId: string, limit = 10) {
-  const live = liveHandle();
-  if (!live) return [];
-  const rows: { organizationId: string; documentId: string; editorId: string; connections: number }[] = [];
-  for (const [name, document] of live.hocuspocus.documents) {
-    const key = parseDocumentName(name);
-    if (key?.apiKeyId !== apiKeyId) continue;
-    rows.push({
-      organizationId: key.organizationId,
-      documentId: key.documentId,
-      editorId: key.editorId,
-      connections: document.getConnectionsCount(),
-    });
-  }
-  return rows.sort((a, b) => b.connections - a.connections).slice(0, limit);
 }

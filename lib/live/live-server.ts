@@ -19,6 +19,7 @@ import { runtime } from "@/lib/infra/runtime";
 import { errorFields, log } from "@/lib/infra/log";
 import { documentName, parseDocumentName } from "./document-name";
 import { liveHandle, setLiveHandle, type LiveHandle } from "./live-handle";
+import { startPresence } from "./presence";
 import { updateOfFrame } from "./frames";
 import { LiveRefusal, verifyLiveToken, type LiveAccess } from "./live-auth";
 import { startRelay, type Relay } from "./relay";
@@ -125,9 +126,16 @@ export async function startLive(): Promise<LiveHandle> {
       await transaction((tx) => compactInto(tx, state.key, {}));
     },
 
+    async connected({ context }) {
+      const key = (context as LiveContext).key;
+      if (key) presence.changed(key.apiKeyId);
+    },
+
     async onDisconnect({ documentName: name, context }) {
       const socket = (context as LiveContext).socket;
       if (socket) guards.release(socket, name);
+      const key = parseDocumentName(name);
+      if (key) presence.changed(key.apiKeyId);
     },
 
     async afterUnloadDocument({ documentName: name }) {
@@ -135,6 +143,8 @@ export async function startLive(): Promise<LiveHandle> {
       relay?.closed(name);
     },
   });
+
+  const presence = startPresence(hocuspocus, (apiKeyId) => guards.connectionsOf(apiKeyId));
 
   const maxState = e.WEFT_CRDT_MAX_STATE_BYTES;
   async function acceptUpdate(document: Document, state: DocState, update: Uint8Array, actor: string) {
@@ -242,10 +252,10 @@ export async function startLive(): Promise<LiveHandle> {
     hocuspocus,
     handleUpgrade,
     applyRestUpdate,
-    connectionsOf: (apiKeyId) => guards.connectionsOf(apiKeyId),
     openConnections: () => wss.clients.size,
     async stop() {
       clearInterval(recheck);
+      presence.stop();
       guards.stop();
       // A proper close frame (1001 going away) to every live client; providers reconnect to the next server.
       for (const ws of wss.clients) ws.close(1001, "server shutting down");

@@ -2,7 +2,9 @@ import { defineJob, type JobContext } from "@/lib/infra/jobs";
 import { errorFields, log } from "@/lib/infra/log";
 import type { OrgScope } from "../organizations/organization-scope";
 import { lockOrganization } from "../organizations/organizations-store";
+import { reportJobProgress } from "../jobs/job-progress";
 import { moveDocumentData } from "./document-data";
+import { migrationProgress } from "./migration-progress";
 
 // The background half of Migrate Documents: pending -> in_progress -> completed, or failed with a reason.
 // The move and the "completed" mark commit together, so a worker that dies mid-way leaves the migration
@@ -25,6 +27,9 @@ export async function runMigration({ apiKeyId, migrationId }: MigrationJob, { db
     data: { status: "in_progress" },
   });
   if (claimed.count === 0) return;
+  const progress = (status: MigrationStatus, reason?: string) =>
+    migrationProgress({ id: migrationId, apiKeyId, status, reason });
+  await reportJobProgress(progress("in_progress"));
   try {
     await transaction(async (tx) => {
       const m = await tx.documentMigration.findFirstOrThrow({
@@ -42,11 +47,13 @@ export async function runMigration({ apiKeyId, migrationId }: MigrationJob, { db
       if (has(m.newDocumentId)) throw new MigrationFailure(`Document ${m.newDocumentId} already exists.`);
       await moveDocumentData(tx, org, m.documentId, m.newDocumentId);
       await tx.documentMigration.updateMany({ where, data: { status: "completed" } });
+      await reportJobProgress(progress("completed"), tx);
     });
   } catch (e) {
     if (!(e instanceof MigrationFailure)) log.error("document migration failed", { migrationId, ...errorFields(e) });
     const reason = e instanceof MigrationFailure ? e.message : "Internal error while moving the document's data.";
     await db.documentMigration.updateMany({ where, data: { status: "failed", reason } });
+    await reportJobProgress(progress("failed", reason));
   }
 }
 

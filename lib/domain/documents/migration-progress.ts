@@ -1,12 +1,12 @@
 import type { JobProgress, JobProgressSource, JobState } from "../jobs/job-progress";
-import type { MigrationStatus } from "./migration-job";
 
 // Migrate Documents' progress for the console (lib/domain/jobs/job-progress.ts): one document moves, so the
 // states are all there is to show.
 
 export const MIGRATION_JOB_KIND = "documents.migrate";
 
-const STATE: Record<MigrationStatus, JobState> = {
+/** A DocumentMigration's status (migration-job.ts's MIGRATION_STATUSES) as a job state. */
+const STATE: Record<string, JobState> = {
   pending: "pending",
   in_progress: "running",
   completed: "completed",
@@ -21,7 +21,7 @@ export function migrationProgress(
     kind: MIGRATION_JOB_KIND,
     id: m.id,
     apiKeyId: m.apiKeyId,
-    state: STATE[m.status as MigrationStatus] ?? "pending",
+    state: STATE[m.status] ?? "pending",
     ...(m.reason && { message: m.reason }),
     at: at.toISOString(),
   };

@@ -6,6 +6,7 @@ import { log } from "@/lib/infra/log";
 import type { PostOutcome } from "@/lib/infra/outbound/post-webhook";
 import type { Claimed } from "@/lib/infra/workers/claim-deliveries";
 import { readServiceConfig } from "../api-keys/service-config";
+import { publishDeliveryChange } from "./delivery-changes";
 import { disableAfterMs, retryDelayMs } from "./retry-schedule";
 import { signatureHeaders } from "./sign-message";
 import { storedWebhook, webhookTokenAad } from "./webhook-settings";
@@ -46,6 +47,7 @@ export async function prepareAttempt(d: Claimed, client: Db): Promise<WebhookReq
       where: { id: d.id, leaseToken: d.leaseToken },
       data: { status: "skipped", leaseToken: null, leaseUntil: null, lastError: "endpoint disabled" },
     });
+    await publishDeliveryChange(d.apiKeyId, d.messageId);
     return undefined;
   }
   return buildRequest(d, client);
@@ -100,6 +102,7 @@ export async function recordOutcome(d: Claimed, url: string, outcome: PostOutcom
     return;
   }
   if (d.endpointId) await trackEndpointHealth(client, d.endpointId, d.failing, outcome.ok, now);
+  await publishDeliveryChange(d.apiKeyId, d.messageId);
   if (!outcome.ok)
     log.debug("webhook attempt failed", { deliveryId: d.id, attempt: attemptsMade, status: outcome.statusCode, error });
 }

@@ -8,7 +8,8 @@ import type { ApiKeyScope } from "../scope";
 
 export const DELIVERY_CHANNEL = "console_webhook_delivery";
 
-export function publishDeliveryChange(tx: Tx, apiKeyId: string, messageId: string) {
+/** With `tx`, delivered when it commits; without, at once (a change that has committed already). */
+export function publishDeliveryChange(apiKeyId: string, messageId: string, tx?: Tx) {
   return publish(DELIVERY_CHANNEL, JSON.stringify({ k: apiKeyId, m: messageId }), tx);
 }
 

@@ -1,6 +1,7 @@
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { wakeWebhookWorker } from "@/lib/infra/workers/channels";
+import { publishDeliveryChange } from "./delivery-changes";
 import { precondition } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";
@@ -47,5 +48,6 @@ export async function sendTestEvent(scope: ApiKeyScope, input: z.output<typeof e
     },
   });
   await wakeWebhookWorker(tx);
+  await publishDeliveryChange(scope.apiKeyId, messageId, tx);
   return { messageId, endpointId: endpoint.id };
 }
