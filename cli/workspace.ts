@@ -1,5 +1,5 @@
 import { Option, type Command } from "commander";
-import { PLANS } from "@/lib/domain/operator/update-workspace-settings";
+import { PLANS } from "@/lib/domain/operator/update-workspace-settings-input";
 import { onOffOption, requireOneOf } from "./options";
 import { printJson, withRouter } from "./run";
 

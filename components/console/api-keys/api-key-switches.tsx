@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { updateApiKeySettingsInput } from "@/lib/domain/operator/update-api-key-settings";
+import { updateApiKeySettingsInput } from "@/lib/domain/operator/update-api-key-settings-input";
 import { SaveBar } from "../save-bar";
 import { Switch } from "../switch";
 import { useToast } from "../toaster";

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
+import { updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key-input";
 import { SaveBar } from "../save-bar";
 import { TextField } from "../text-field";
 import { useToast } from "../toaster";

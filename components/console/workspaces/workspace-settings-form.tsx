@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { PLANS, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
+import { PLANS, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings-input";
 import { SaveBar } from "../save-bar";
 import { ui } from "../styles";
 import { Switch } from "../switch";

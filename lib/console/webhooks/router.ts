@@ -8,7 +8,7 @@ import {
 } from "@/lib/domain/webhooks/delivery-changes";
 import { readServiceConfig } from "@/lib/domain/api-keys/service-config";
 import { ADVANCED_DEFAULTS, storedAdvanced } from "@/lib/domain/webhooks/advanced-settings";
-import { endpointIdInput } from "@/lib/domain/webhooks/endpoint-fields";
+import { endpointIdInput } from "@/lib/domain/webhooks/endpoint-input";
 import { getEndpointHealth } from "@/lib/domain/webhooks/endpoint-health";
 import { getMessages, getMessagesInput } from "@/lib/domain/webhooks/get-messages";
 import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";

@@ -1,7 +1,8 @@
 import { limitRate } from "@/lib/api/run-operation";
 import { listWorkspaces, listWorkspacesInput } from "@/lib/domain/operator/list-workspaces";
 import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
-import { updateWorkspaceSettings, updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings";
+import { updateWorkspaceSettings } from "@/lib/domain/operator/update-workspace-settings";
+import { updateWorkspaceSettingsInput } from "@/lib/domain/operator/update-workspace-settings-input";
 import { createWorkspace, createWorkspaceRateLimit } from "@/lib/domain/workspaces/create-workspace";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
 import { deleteWorkspace, deleteWorkspaceInput } from "@/lib/domain/workspaces/delete-workspace";

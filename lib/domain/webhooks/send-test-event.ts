@@ -5,7 +5,8 @@ import { publishDeliveryChange } from "./delivery-changes";
 import { precondition } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";
-import { findEndpoint, type endpointIdInput } from "./endpoint-fields";
+import { findEndpoint } from "./endpoint-fields";
+import type { endpointIdInput } from "./endpoint-input";
 import type { z } from "zod";
 
 // "Send test event" (console-only, like Svix's): a signed sample message of the test type to one endpoint, now,
