@@ -101,10 +101,11 @@ describe("the console's router over HTTP", () => {
       { workspaceId: a.workspace.id, data: { apiKey: a.apiKey, apiKeyName: "" } },
       "POST",
     );
-    expect(bad.status).toBe(400);
+    // A refusal is an answer (HTTP 200), its status in the body: the browser logs no failed load for it.
+    expect(bad.status).toBe(200);
     expect(bad.body.error).toMatchObject({
       message: "apiKeyName must not be empty.",
-      data: { code: "BAD_REQUEST", status: "INVALID_ARGUMENT", field: "apiKeyName" },
+      data: { code: "BAD_REQUEST", httpStatus: 400, status: "INVALID_ARGUMENT", field: "apiKeyName" },
     });
     expect(bad.body.error!.data).not.toHaveProperty("stack");
 
@@ -129,16 +130,51 @@ describe("the console's router over HTTP", () => {
     expect(domain.body.error).toMatchObject({ message: "At least one field must be provided for update" });
 
     const missing = await httpCall(owner(a.email), "v2.workspace.get", { workspaceId: "ws_nope", data: {} }, "GET");
-    expect(missing.status).toBe(404);
-    expect(missing.body.error).toMatchObject({ message: "Workspace not found.", data: { status: "NOT_FOUND" } });
+    expect(missing.body.error).toMatchObject({
+      message: "Workspace not found.",
+      data: { httpStatus: 404, status: "NOT_FOUND" },
+    });
 
     const signedOut = await httpCall(null, "v2.workspace.get", { workspaceId: a.workspace.id, data: {} }, "GET");
-    expect(signedOut.status).toBe(401);
-    expect(signedOut.body.error).toMatchObject({ message: SIGNED_OUT, data: { status: "UNAUTHENTICATED" } });
+    expect(signedOut.body.error).toMatchObject({
+      message: SIGNED_OUT,
+      data: { httpStatus: 401, status: "UNAUTHENTICATED" },
+    });
 
     // Public REST operations are not the console's: it has its own procedures with the console's rules.
     const create = await httpCall(owner(a.email), "v2.workspace.create", { data: { ownerEmail: a.email } }, "POST");
-    expect(create.status).toBe(404);
+    expect(create.body.error).toMatchObject({ data: { httpStatus: 404, status: "NOT_FOUND" } });
+  });
+
+  it("refuses a request from another site, or a mutation a form could send, before running anything", async () => {
+    const a = await newWorkspace();
+    const before = await keyName(a.apiKey);
+    const rename = { workspaceId: a.workspace.id, data: { apiKey: a.apiKey, apiKeyName: "Taken over" } };
+    const attempts: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site", "content-type": "application/json" },
+      { "sec-fetch-site": "same-site", "content-type": "application/json" },
+      { origin: "https://evil.example", "content-type": "application/json" },
+      { "content-type": "application/json" }, // neither header: not the browser's own page
+      { "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
+      { "sec-fetch-site": "same-origin", "content-type": "text/plain" },
+    ];
+    for (const headers of attempts) {
+      const r = await httpCall(owner(a.email), "v2.workspace.apikey.update", rename, "POST", headers);
+      expect(r.status, JSON.stringify(headers)).toBe(403);
+    }
+    const read = await httpCall(owner(a.email), "v2.workspace.get", { workspaceId: a.workspace.id, data: {} }, "GET", {
+      "sec-fetch-site": "cross-site",
+    });
+    expect(read.status).toBe(403);
+    expect(await keyName(a.apiKey)).toBe(before);
+    // The console's own page (or a same-origin request without Fetch Metadata) goes through.
+    const ok = await httpCall(owner(a.email), "v2.workspace.apikey.update", rename, "POST", {
+      origin: "http://localhost",
+      host: "localhost",
+      "content-type": "application/json",
+    });
+    expect(ok.body).toMatchObject({ result: { data: null } });
+    expect(await keyName(a.apiKey)).toBe("Taken over");
   });
 });
 

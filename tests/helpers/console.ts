@@ -1,10 +1,10 @@
 import { TRPCError } from "@trpc/server";
-import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { expect } from "vitest";
 import type { Viewer } from "@/lib/console/access";
-import { appRouter, createCaller } from "@/lib/console/router/app-router";
+import { createCaller } from "@/lib/console/router/app-router";
 import type { ConsoleContext } from "@/lib/console/router/context";
 import { describeFailure } from "@/lib/console/router/errors";
+import { answerConsoleRpc } from "@/lib/console/router/route-handler";
 import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
 import { db } from "@/lib/infra/db";
 
@@ -38,20 +38,19 @@ export function procedureAt(caller: ReturnType<typeof createCaller>, path: strin
   return node as (input: unknown) => Promise<unknown>;
 }
 
-/** One HTTP request to /api/trpc as `viewer`: what the browser's client gets. */
-export async function httpCall(viewer: Viewer | null, path: string, input: unknown, method: "GET" | "POST") {
+/** One HTTP request to /api/trpc as `viewer`, from the console's own page unless `headers` say otherwise. */
+export async function httpCall(
+  viewer: Viewer | null,
+  path: string,
+  input: unknown,
+  method: "GET" | "POST",
+  headers: Record<string, string> = { "sec-fetch-site": "same-origin", "content-type": "application/json" },
+) {
   const url = new URL(`http://localhost/api/trpc/${path}`);
   if (method === "GET") url.searchParams.set("input", JSON.stringify(input));
   const context: ConsoleContext = { viewer, clientIp: IP };
-  const res = await fetchRequestHandler({
-    endpoint: "/api/trpc",
-    req: new Request(url, {
-      method,
-      ...(method === "POST" && { body: JSON.stringify(input), headers: { "content-type": "application/json" } }),
-    }),
-    router: appRouter,
-    createContext: () => context,
-  });
+  const req = new Request(url, { method, headers, ...(method === "POST" && { body: JSON.stringify(input) }) });
+  const res = await answerConsoleRpc(req, () => context);
   return {
     status: res.status,
     body: (await res.json()) as {

@@ -14,8 +14,10 @@ export const JOB_NOT_FOUND = "Job not found.";
 
 const progressInput = z.strictObject({ kind: z.string().min(1).max(100), id: z.string().min(1).max(200) });
 
-/** An event's id: when the state was reached, then the state (one event per state and moment). */
-const eventId = (p: JobProgress) => `${p.at}/${p.state}/${p.done ?? ""}`;
+/** What an event shows (its state and count): one event each, however often it is read or reported. */
+const shown = (p: JobProgress) => `${p.state}/${p.done ?? ""}`;
+/** An event's id: when it was reached, then what it shows. */
+const eventId = (p: JobProgress) => `${p.at}|${shown(p)}`;
 
 export const jobsRouter = router({
   progress: apiKeyProcedure.input(scopedInput("apiKey", progressInput)).subscription(async function* ({
@@ -35,7 +37,8 @@ export const jobsRouter = router({
       },
       signal,
     );
-    let last = input.lastEventId;
+    await feed.ready;
+    let last = input.lastEventId?.split("|")[1];
     const current = async () => {
       const now = await source.read(scope, id, db());
       if (!now) throw notFound(JOB_NOT_FOUND);
@@ -44,9 +47,9 @@ export const jobsRouter = router({
     try {
       let progress = await current();
       for (;;) {
-        if (eventId(progress) !== last) {
-          last = eventId(progress);
-          yield tracked(last, progress);
+        if (shown(progress) !== last) {
+          last = shown(progress);
+          yield tracked(eventId(progress), progress);
         }
         if (isFinished(progress.state)) return;
         const next = await feed.next();

@@ -1,18 +1,20 @@
-import { onReconnect, subscribe } from "@/lib/infra/notify-bus";
+import { listening, onReconnect, subscribe } from "@/lib/infra/notify-bus";
 
 // A subscription's source: the notify bus payloads of `channels` that concern its subscriber, as an async
-// iterable that ends when `signal` aborts (the browser went away). It listens from the moment it is opened, so
-// a subscription opens it before reading the current state and misses nothing in between; payloads are queued
-// while the subscriber is busy. When the bus reconnects after a loss, RESYNC is queued: what was published
+// iterable that ends when `signal` aborts (the browser went away). It listens from the moment it is opened: a
+// subscription opens it, awaits `ready` (the bus is listening on every instance's notifications), then reads
+// the current state, and so misses nothing in between; payloads are queued while the subscriber is busy. When the bus reconnects after a loss, RESYNC is queued: what was published
 // meanwhile is gone, so the subscriber reads again.
 
 export const RESYNC = Symbol("resync");
+
+export type BusFeed = AsyncGenerator<string | typeof RESYNC> & { ready: Promise<void> };
 
 export function busFeed(
   channels: readonly string[],
   matches: (payload: string, channel: string) => boolean,
   signal: AbortSignal | undefined,
-): AsyncGenerator<string | typeof RESYNC> {
+): BusFeed {
   const queue: (string | typeof RESYNC)[] = [];
   let wake: (() => void) | undefined;
   const push = (item: string | typeof RESYNC) => {
@@ -30,7 +32,7 @@ export function busFeed(
     wake?.();
   };
   signal?.addEventListener("abort", close, { once: true });
-  return (async function* () {
+  const feed = (async function* () {
     try {
       while (!signal?.aborted && stops.length) {
         const next = queue.shift();
@@ -46,6 +48,7 @@ export function busFeed(
       close();
     }
   })();
+  return Object.assign(feed, { ready: Promise.all(channels.map(listening)).then(() => undefined) });
 }
 
 /** The JSON payload as an object, or undefined when it is not one (another version's message, say). */

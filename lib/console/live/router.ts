@@ -49,6 +49,7 @@ export const liveRouter = router({
   }) {
     const apiKeyId = ctx.scope.apiKeyId;
     const feed = busFeed([PRESENCE_CHANNEL], (p) => parsePresence(p)?.apiKeyId === apiKeyId, signal);
+    await feed.ready;
     const byInstance = new Map<string, PresenceSnapshot>();
     try {
       await requestCensus(apiKeyId);

@@ -31,6 +31,7 @@ export const usageRouter = router({
   }) {
     const scope = ctx.scope;
     const feed = busFeed([REQUEST_LOG_CHANNEL], (p) => mentionsKey(p, scope.apiKeyId), signal);
+    await feed.ready;
     const resumed = input.lastEventId !== undefined && /^\d{1,19}$/.test(input.lastEventId);
     let cursor = resumed ? input.lastEventId : (await listRequestLogAfter(scope, undefined, 1, db()))[0]?.id;
     const readNew = async function* () {

@@ -59,6 +59,7 @@ export const webhooksRouter = router({
   }) {
     const scope = ctx.scope;
     const feed = busFeed([DELIVERY_CHANNEL], (p) => parsePayload<{ k: string }>(p)?.k === scope.apiKeyId, signal);
+    await feed.ready;
     const seen = new Map<string, number>();
     let since = Number(input.lastEventId?.split(".")[0]);
     async function* emit(messageIds: string[]) {
