@@ -1,18 +1,22 @@
 import { TRPCError } from "@trpc/server";
-import { createCaller } from "@/lib/console/router/app-router";
-import { OPERATOR_CLI } from "@/lib/console/router/context";
+import type { createCaller } from "@/lib/console/router/app-router";
 import { describeFailure } from "@/lib/console/router/errors";
-import { startWeft } from "@/lib/infra/start";
 import { UsageError } from "./options";
 
 // Runs one operator command through the console's router (lib/console/router), as the operator: starts weft as
 // the CLI (joining a running server's embedded database through the data dir's server.json, or opening the dir
 // itself, or DATABASE_URL), calls the procedure and prints its result as JSON on stdout. stop() always runs: it
-// releases the data dir. A refusal of an input names the CLI flag instead of the field.
+// releases the data dir. A refusal of an input names the CLI flag instead of the field. The router and start-up
+// load only once a command runs: a usage error is answered without them.
 
 type Caller = ReturnType<typeof createCaller>;
 
 export async function withRouter<T>(flagNames: Record<string, string>, fn: (router: Caller) => Promise<T>): Promise<T> {
+  const [{ startWeft }, { createCaller }, { OPERATOR_CLI }] = await Promise.all([
+    import("@/lib/infra/start"),
+    import("@/lib/console/router/app-router"),
+    import("@/lib/console/router/context"),
+  ]);
   const started = await startWeft({ role: "cli", join: true });
   try {
     return await fn(createCaller(OPERATOR_CLI));
