@@ -238,6 +238,9 @@ function MessageItem({
               <span key={i} className={`${ui.badge} ${statusBadge(d.status)}`}>
                 {d.target === "endpoint" ? (d.endpointId && names.get(d.endpointId)) || "endpoint" : d.target}:{" "}
                 {deliveryState(d)}
+                {deliveryState(d) === "retrying" && d.nextAttemptAt && (
+                  <>, next attempt {formatTime(d.nextAttemptAt, true).slice(11, 19)}</>
+                )}
               </span>
             ))}
             <ExactTime value={m.timestamp} />
