@@ -2,7 +2,7 @@ import { HydrateClient } from "@/components/console/hydrate-client";
 import { MailboxList } from "@/components/console/mailbox/mailbox-list";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
-import { mailboxPage } from "@/lib/console/list-inputs";
+import { mailboxPage } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 import { requireViewer } from "@/lib/console/viewer";
 import { env } from "@/lib/infra/env";

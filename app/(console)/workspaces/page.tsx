@@ -3,7 +3,7 @@ import { HydrateClient } from "@/components/console/hydrate-client";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
 import { WorkspaceSearch } from "@/components/console/workspaces/workspace-search";
-import { workspacePage } from "@/lib/console/list-inputs";
+import { workspacePage } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 import { requireViewer } from "@/lib/console/viewer";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { apiKeyPage } from "@/lib/console/list-inputs";
+import { apiKeyPage } from "@/lib/console/query-inputs";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";

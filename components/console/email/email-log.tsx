@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { formatTime } from "@/lib/console/format";
-import { emailLogPage } from "@/lib/console/list-inputs";
+import { emailLogPage } from "@/lib/console/query-inputs";
 import { Pager } from "../pager";
 import { FilterSelect } from "../filter-select";
 import { ui } from "../styles";

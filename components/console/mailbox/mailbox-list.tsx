@@ -2,7 +2,7 @@
 
 import { Fragment } from "react";
 import { formatTime } from "@/lib/console/format";
-import { mailboxPage } from "@/lib/console/list-inputs";
+import { mailboxPage } from "@/lib/console/query-inputs";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";

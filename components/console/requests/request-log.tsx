@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useState } from "react";
 import { formatTime } from "@/lib/console/format";
-import { requestLogPage } from "@/lib/console/list-inputs";
+import { requestLogPage } from "@/lib/console/query-inputs";
 import { outcomeLabels, type RequestLogFilter, type RequestOutcome } from "@/lib/console/usage/request-log-filter";
 import { Pager } from "../pager";
 import { FilterSelect } from "../filter-select";

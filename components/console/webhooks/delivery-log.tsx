@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useState } from "react";
 import { formatTime } from "@/lib/console/format";
-import { messagePage, type DeliveryFilter, type DeliveryOutcome } from "@/lib/console/list-inputs";
+import { messagePage, type DeliveryFilter, type DeliveryOutcome } from "@/lib/console/query-inputs";
 import { eventLabel } from "@/lib/domain/events/event-catalogue";
 import { FormMessage } from "../form-message";
 import { Pager } from "../pager";

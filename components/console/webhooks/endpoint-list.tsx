@@ -2,7 +2,7 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { endpointPage } from "@/lib/console/list-inputs";
+import { endpointPage } from "@/lib/console/query-inputs";
 import { eventLabel } from "@/lib/domain/events/event-catalogue";
 import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { formatTime } from "@/lib/console/format";
-import { workspacePage } from "@/lib/console/list-inputs";
+import { workspacePage } from "@/lib/console/query-inputs";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";

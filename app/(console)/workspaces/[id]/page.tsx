@@ -10,7 +10,7 @@ import { WorkspaceSettingsForm } from "@/components/console/workspaces/workspace
 import { WorkspaceTabs } from "@/components/console/workspaces/workspace-tabs";
 import { WorkspaceToken } from "@/components/console/workspaces/workspace-token";
 import { formatTime } from "@/lib/console/format";
-import { workspaceInput } from "@/lib/console/list-inputs";
+import { workspaceInput } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 import { requireViewer } from "@/lib/console/viewer";
 

@@ -4,7 +4,7 @@ import { HydrateClient } from "@/components/console/hydrate-client";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
 import { WorkspaceTabs } from "@/components/console/workspaces/workspace-tabs";
-import { apiKeyPage, workspaceInput } from "@/lib/console/list-inputs";
+import { apiKeyPage, workspaceInput } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 import { requireViewer } from "@/lib/console/viewer";
 

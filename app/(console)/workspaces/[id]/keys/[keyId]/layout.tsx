@@ -3,7 +3,7 @@ import { ApiKeyTabs } from "@/components/console/api-keys/api-key-tabs";
 import { KeyTypeBadge } from "@/components/console/api-keys/key-type-badge";
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { PageHeader } from "@/components/console/page-header";
-import { keyInput, workspaceInput } from "@/lib/console/list-inputs";
+import { keyInput, workspaceInput } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 import { requireViewer } from "@/lib/console/viewer";
 

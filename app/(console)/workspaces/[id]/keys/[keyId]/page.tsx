@@ -10,7 +10,7 @@ import { DetailsList } from "@/components/console/details-list";
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { ui } from "@/components/console/styles";
 import { formatTime } from "@/lib/console/format";
-import { keyInput } from "@/lib/console/list-inputs";
+import { keyInput } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 import { apiKeyBase } from "@/lib/console/sections";
 import { publicUrl } from "@/lib/infra/env";

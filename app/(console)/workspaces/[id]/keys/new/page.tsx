@@ -1,6 +1,6 @@
 import { CreateApiKeyForm } from "@/components/console/api-keys/create-api-key-form";
 import { PageHeader } from "@/components/console/page-header";
-import { workspaceInput } from "@/lib/console/list-inputs";
+import { workspaceInput } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 import { requireViewer } from "@/lib/console/viewer";
 

@@ -1,6 +1,6 @@
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { AdvancedWebhooks } from "@/components/console/webhooks/advanced-webhooks";
-import { endpointPage, keyInput, messagePage } from "@/lib/console/list-inputs";
+import { endpointPage, keyInput, messagePage } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 import { eventCatalogue } from "@/lib/domain/events/event-catalogue";
 

@@ -1,7 +1,7 @@
 import { AiProviderKeys } from "@/components/console/api-keys/ai-provider-keys";
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { ui } from "@/components/console/styles";
-import { keyInput } from "@/lib/console/list-inputs";
+import { keyInput } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 
 export const metadata = { title: "AI provider keys · weft" };

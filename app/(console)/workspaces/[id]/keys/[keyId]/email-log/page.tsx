@@ -1,7 +1,7 @@
 import { EmailLog } from "@/components/console/email/email-log";
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { ui } from "@/components/console/styles";
-import { emailLogPage } from "@/lib/console/list-inputs";
+import { emailLogPage } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 
 export const metadata = { title: "Email log · weft" };

@@ -1,7 +1,7 @@
 import { EmailSettingsForm } from "@/components/console/email/email-settings-form";
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { ui } from "@/components/console/styles";
-import { keyInput } from "@/lib/console/list-inputs";
+import { keyInput } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 import { defaultEmailTriggers } from "@/lib/domain/email/email-settings";
 import { eventCatalogue } from "@/lib/domain/events/event-catalogue";

@@ -1,7 +1,7 @@
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { RequestLog } from "@/components/console/requests/request-log";
 import { ui } from "@/components/console/styles";
-import { requestLogPage } from "@/lib/console/list-inputs";
+import { requestLogPage } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 
 export const metadata = { title: "Request log · weft" };

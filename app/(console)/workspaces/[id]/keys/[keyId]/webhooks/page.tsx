@@ -1,7 +1,7 @@
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { ui } from "@/components/console/styles";
 import { SimpleWebhookForm } from "@/components/console/webhooks/simple-webhook-form";
-import { keyInput } from "@/lib/console/list-inputs";
+import { keyInput } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 import { defaultWebhookTriggers } from "@/lib/domain/webhooks/webhook-settings";
 

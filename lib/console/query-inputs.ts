@@ -1,8 +1,8 @@
 import { PAGE_SIZE } from "./page-size";
 import type { RequestLogFilter } from "./usage/request-log-filter";
 
-// The inputs of the console's paged lists, shared by the page that prefetches the first page and the client
-// component that asks for it (the same input is the same query key, so the prefetched page is used).
+// The inputs of the console's queries, shared by the server component that prefetches a query and the client
+// component that asks for it: the same input is the same query key, so the prefetched data is used.
 
 export const workspacePage = (search: string, pageToken?: string) => ({
   data: { pageSize: PAGE_SIZE, pageToken, search },
