@@ -5,8 +5,8 @@ import { endpoints } from "@/lib/api/registry";
 import { SIGNED_OUT } from "@/lib/console/router/errors";
 import { operationSegments } from "@/lib/console/router/operations";
 import { db } from "@/lib/infra/db";
-import { newWorkspace, uniqueEmail, useTestDatabase } from "../helpers/api";
-import { consoleAs, httpCall, operator, owner, procedureAt, refusal, rowCounts } from "../helpers/console";
+import { newWorkspace, rowCounts, uniqueEmail, useTestDatabase } from "../helpers/api";
+import { consoleAs, httpCall, operator, owner, procedureAt, refusal } from "../helpers/console";
 
 // The console's router (lib/console/router): the REST operations as procedures derived from the registry and the
 // console's own beside them. One middleware resolves the session's workspace or key (owners see their own,

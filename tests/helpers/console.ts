@@ -6,10 +6,9 @@ import type { ConsoleContext } from "@/lib/console/router/context";
 import { describeFailure } from "@/lib/console/router/errors";
 import { answerConsoleRpc } from "@/lib/console/router/route-handler";
 import { OPERATOR_SCOPE } from "@/lib/domain/operator/scope";
-import { db } from "@/lib/infra/db";
 
 // The console's router in tests: the server caller for a viewer (as server components and the CLI call it), the
-// HTTP handler for the wire shape of its answers, and row counts to show a refused call wrote nothing.
+// HTTP handler for the wire shape of its answers.
 
 export const IP = "127.0.0.1";
 export const owner = (email: string): Viewer => ({
@@ -58,15 +57,4 @@ export async function httpCall(
       error?: { message: string; data: Record<string, unknown> };
     },
   };
-}
-
-export async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await db().$queryRaw<{ table_name: string }[]>`
-    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`;
-  const counts: Record<string, number> = {};
-  for (const { table_name } of tables) {
-    const [{ n }] = await db().$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${table_name}"`);
-    counts[table_name] = Number(n);
-  }
-  return counts;
 }
