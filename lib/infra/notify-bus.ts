@@ -24,11 +24,17 @@ interface Bus {
 
 interface State {
   listeners: Map<string, Set<Listener>>;
+  /** Per channel, the LISTEN that subscribe() issued (PostgreSQL). */
+  listening: Map<string, Promise<void>>;
   reconnectListeners: Set<() => void>;
   bus?: Bus;
 }
 
-const state = processSlot<State>("notifyBus", () => ({ listeners: new Map(), reconnectListeners: new Set() }));
+const state = processSlot<State>("notifyBus", () => ({
+  listeners: new Map(),
+  listening: new Map(),
+  reconnectListeners: new Set(),
+}));
 
 const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -96,15 +102,25 @@ export function subscribe(channel: string, fn: Listener): () => void {
   if (!set) {
     set = new Set();
     state.listeners.set(channel, set);
-    void listen(channel);
+    state.listening.set(channel, listen(channel));
   }
   set.add(fn);
   return () => {
     const current = state.listeners.get(channel);
     if (!current?.delete(fn) || current.size > 0) return;
     state.listeners.delete(channel);
+    state.listening.delete(channel);
     void unlisten(channel);
   };
+}
+
+/**
+ * Resolves once notifications on `channel` reach this instance's subscribers: at once in process, after the
+ * LISTEN that subscribe() issued on PostgreSQL. A reader that must not miss a change subscribes, awaits this,
+ * then reads the current state.
+ */
+export async function listening(channel: string): Promise<void> {
+  await state.listening.get(channel);
 }
 
 /**

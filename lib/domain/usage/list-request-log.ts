@@ -28,6 +28,26 @@ export interface RequestLogEntry {
   requestId: string;
 }
 
+function requestLogEntry(r: {
+  id: bigint;
+  createdAt: Date;
+  operation: string;
+  httpStatus: number;
+  errorStatus: string | null;
+  durationMs: number;
+  requestId: string;
+}): RequestLogEntry {
+  return {
+    id: r.id.toString(),
+    time: r.createdAt.toISOString(),
+    operation: r.operation,
+    httpStatus: r.httpStatus,
+    errorStatus: r.errorStatus,
+    durationMs: r.durationMs,
+    requestId: r.requestId,
+  };
+}
+
 const statusRange = {
   success: { lt: 400 },
   clientError: { gte: 400, lt: 500 },
@@ -56,16 +76,19 @@ export async function listRequestLog(
   const page = rows.slice(0, limit);
   const more = rows.length > limit;
   return {
-    requests: page.map((r) => ({
-      id: r.id.toString(),
-      time: r.createdAt.toISOString(),
-      operation: r.operation,
-      httpStatus: r.httpStatus,
-      errorStatus: r.errorStatus,
-      durationMs: r.durationMs,
-      requestId: r.requestId,
-    })),
+    requests: page.map(requestLogEntry),
     operations: operations.map((o) => o.operation),
     ...(more && { nextBefore: page.at(-1)!.id.toString() }),
   };
+}
+
+/** The key's calls logged after row `afterId`, oldest first (the console's live tail), at most `limit`. */
+export async function listRequestLogAfter(scope: ApiKeyScope, afterId: string | undefined, limit: number, tx: Reader) {
+  const rows = await tx.apiRequestLog.findMany({
+    where: { apiKeyId: scope.apiKeyId, ...(afterId && { id: { gt: BigInt(afterId) } }) },
+    orderBy: { id: afterId ? "asc" : "desc" },
+    take: limit,
+  });
+  if (!afterId) rows.reverse();
+  return rows.map(requestLogEntry);
 }

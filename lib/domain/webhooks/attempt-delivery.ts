@@ -7,6 +7,7 @@ import { countWebhookAttempt } from "@/lib/infra/metrics/outcomes";
 import { postWebhook, type PostOutcome } from "@/lib/infra/outbound/post-webhook";
 import { storableError } from "@/lib/infra/storable-text";
 import { readServiceConfig } from "../api-keys/service-config";
+import { publishDeliveryChange } from "./delivery-changes";
 import { disableAfterMs, retryDelayMs } from "./retry-schedule";
 import { signatureHeaders } from "./sign-message";
 import { storedWebhook, webhookTokenAad } from "./webhook-settings";
@@ -71,6 +72,7 @@ async function prepareAttempt(d: Claimed, client: Db): Promise<WebhookRequest | 
       where: { id: d.id, leaseToken: d.leaseToken },
       data: { status: "skipped", leaseToken: null, leaseUntil: null, lastError: "endpoint disabled" },
     });
+    await publishDeliveryChange(d.apiKeyId, d.messageId);
     return undefined;
   }
   return buildRequest(d, client);
@@ -156,6 +158,7 @@ async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome, clie
     return;
   }
   if (d.endpointId) await trackEndpointHealth(client, d.endpointId, d.failing, outcome.ok, now);
+  await publishDeliveryChange(d.apiKeyId, d.messageId);
   if (!outcome.ok)
     log.debug("webhook attempt failed", { deliveryId: d.id, attempt: attemptsMade, status: outcome.statusCode, error });
 }

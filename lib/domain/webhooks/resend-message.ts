@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { wakeWebhookWorker } from "./webhooks-store";
+import { publishDeliveryChange } from "./delivery-changes";
 import { notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";
@@ -58,6 +59,7 @@ export async function resendMessage(scope: ApiKeyScope, input: z.output<typeof r
       });
     }
     await wakeWebhookWorker(tx);
+    await publishDeliveryChange(scope.apiKeyId, message.id, tx);
     return { messageId: message.id, endpointIds: [endpoint.id] };
   }
   const deliveries = await tx.webhookDelivery.findMany({
@@ -69,5 +71,6 @@ export async function resendMessage(scope: ApiKeyScope, input: z.output<typeof r
     data: again,
   });
   await wakeWebhookWorker(tx);
+  await publishDeliveryChange(scope.apiKeyId, message.id, tx);
   return { messageId: message.id, endpointIds: deliveries.map((d) => d.endpointId).filter((id): id is string => !!id) };
 }

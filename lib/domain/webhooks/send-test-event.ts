@@ -1,10 +1,12 @@
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { wakeWebhookWorker } from "./webhooks-store";
+import { publishDeliveryChange } from "./delivery-changes";
 import { precondition } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";
-import { findEndpoint, type endpointIdInput } from "./endpoint-fields";
+import { findEndpoint } from "./endpoint-fields";
+import type { endpointIdInput } from "./endpoint-input";
 import type { z } from "zod";
 
 // "Send test event" (console-only, like Svix's): a signed sample message of the test type to one endpoint, now,
@@ -47,5 +49,6 @@ export async function sendTestEvent(scope: ApiKeyScope, input: z.output<typeof e
     },
   });
   await wakeWebhookWorker(tx);
+  await publishDeliveryChange(scope.apiKeyId, messageId, tx);
   return { messageId, endpointId: endpoint.id };
 }

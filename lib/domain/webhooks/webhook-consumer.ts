@@ -1,6 +1,7 @@
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { wakeWebhookWorker } from "./webhooks-store";
+import { publishDeliveryChange } from "./delivery-changes";
 import { readServiceConfig } from "../api-keys/service-config";
 import { describeEvent } from "../events/describe-event";
 import type { EventConsumer, WeftEvent } from "../events/event";
@@ -90,6 +91,7 @@ export async function consumeForWebhooks(tx: Tx, event: WeftEvent) {
     ],
   });
   await wakeWebhookWorker(tx);
+  await publishDeliveryChange(event.apiKeyId, messageId, tx);
 }
 
 export const webhookConsumer: EventConsumer = { name: "webhooks", consume: consumeForWebhooks };
