@@ -5,7 +5,7 @@ import type { Tx } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { errorFields, log } from "@/lib/infra/log";
 import { requestIdFrom } from "@/lib/infra/request-id.mjs";
-import { authenticate } from "./auth";
+import { authenticate, claimedApiKey, CredentialsRefused } from "./auth";
 import { clientIpOf } from "./client-ip";
 import { checkContentType } from "./content-type";
 import type { Endpoint } from "./define-endpoint";
@@ -20,11 +20,13 @@ import {
   type IdempotencyClaim,
 } from "./idempotency";
 import { checkJsonLimits } from "./json-limits";
-import { parseInput } from "./parse-input";
+import { InvalidInput, parseInput } from "./parse-input";
 import { readBodyCapped } from "./read-body";
+import { replyText } from "./reply-text";
 import { registry } from "./registry";
 import { reportRequest } from "./request-observers";
 import { runOperation } from "./run-operation";
+import { formatPath } from "./validation";
 
 // The only code that knows HTTP: look up the path, read the capped body, authenticate into a scope, parse
 // the input, run (run-operation.ts: in the one transaction, or with a reader), shape the reply through the
@@ -39,6 +41,9 @@ interface CallFacts {
   operation: string;
   scope?: Scope;
   errorStatus?: string;
+  errorField?: string;
+  /** The body as read (only once it was: an over-size body is not). */
+  requestBody?: string;
   /** An Idempotency-Key this call claimed: its reply is stored once answered. */
   idempotency?: IdempotencyClaim;
 }
@@ -47,22 +52,49 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
   const started = performance.now();
   const requestId = requestIdFrom(request.headers.get("x-request-id"));
   const facts: CallFacts = { operation: "unknown" };
-  const response = await answer(request, options, requestId, facts);
+  const clientIp = clientIpOf(request.headers, options.clientIp);
+  const response = await answer(request, clientIp, requestId, facts);
   if (facts.idempotency) await settle(facts.idempotency, response, requestId);
-  const scope = facts.scope;
+  const scope = facts.scope ?? (facts.errorStatus ? await attribute(request.headers, clientIp) : undefined);
+  const url = new URL(request.url);
   reportRequest({
     operation: facts.operation,
     httpStatus: response.status,
     errorStatus: facts.errorStatus,
+    errorField: facts.errorField,
     durationMs: performance.now() - started,
     requestId,
     workspaceId: scope && scope.level !== "public" ? scope.workspaceId : undefined,
     apiKeyId: scope?.level === "apiKey" ? scope.apiKeyId : undefined,
+    claimedApiKey: scope?.level === "apiKey" ? undefined : claimedApiKey(request.headers),
+    clientIp,
+    exchange: {
+      method: request.method,
+      url: url.pathname + url.search,
+      requestHeaders: request.headers,
+      requestBody: facts.requestBody,
+      responseHeaders: response.headers,
+      responseBody: replyText(response),
+    },
   });
   return response;
 }
 
-async function answer(request: Request, options: DispatchOptions, requestId: string, facts: CallFacts) {
+/**
+ * Whose request log a refused call belongs in, when it was refused before its scope was known (a wrong token,
+ * an unknown path, a body that is not JSON): the API key its headers name, if they prove it or name an
+ * existing key with a wrong token. The reply is already decided; this only files it.
+ */
+async function attribute(headers: Headers, clientIp: string): Promise<Scope | undefined> {
+  if (!claimedApiKey(headers)) return undefined;
+  try {
+    return await authenticate("apiKey", headers, clientIp);
+  } catch (e) {
+    return e instanceof CredentialsRefused ? e.claimed : undefined;
+  }
+}
+
+async function answer(request: Request, clientIp: string, requestId: string, facts: CallFacts) {
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   try {
     const endpoint = registry.get(path);
@@ -79,8 +111,7 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
       });
     }
     const idempotencyKey = idempotencyKeyOf(request.headers);
-    const data = await readData(request, endpoint);
-    const clientIp = clientIpOf(request.headers, options.clientIp);
+    const data = await readData(request, endpoint, facts);
     const scope = await authenticate(endpoint.auth, request.headers, clientIp);
     facts.scope = scope;
     const input = parseInput(endpoint, data);
@@ -103,8 +134,9 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
   }
 }
 
-async function readData(request: Request, endpoint: Endpoint): Promise<unknown> {
+async function readData(request: Request, endpoint: Endpoint, facts: CallFacts): Promise<unknown> {
   const text = await readBodyCapped(request, env().WEFT_MAX_BODY_BYTES);
+  facts.requestBody = text;
   checkContentType(request.headers, text);
   let body: unknown;
   try {
@@ -141,6 +173,7 @@ async function settle(claim: IdempotencyClaim, response: Response, requestId: st
 function failure(e: unknown, requestId: string, path: string, facts: CallFacts): Response {
   if (e instanceof DomainError) {
     facts.errorStatus = e.status;
+    if (e instanceof InvalidInput) facts.errorField = formatPath(e.path);
     return errorResponse(e.status, e.message, requestId, { details: e.details });
   }
   if (isDatabaseUnavailable(e)) {

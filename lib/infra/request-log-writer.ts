@@ -1,4 +1,5 @@
-import { observeRequests, type ObservedRequest } from "@/lib/api/request-observers";
+import { observeRequests, type CallExchange, type ObservedRequest } from "@/lib/api/request-observers";
+import { keptExchange } from "@/lib/domain/usage/kept-exchange";
 import {
   addUsage,
   insertRequestLog,
@@ -20,8 +21,13 @@ const FLUSH_EVERY_MS = 250;
 const BATCH_ROWS = 500;
 const MAX_BUFFERED = 20_000;
 
+/** A call as buffered: its exchange still raw, redacted and cut only at the flush (off the request path). */
+type BufferedRow = RequestLogRow & { exchange?: CallExchange };
+
 interface State {
-  rows: RequestLogRow[];
+  rows: BufferedRow[];
+  /** Body bytes held by `rows`: past MAX_BUFFERED_BODY_BYTES new calls are buffered without their bodies. */
+  bodyBytes: number;
   counters: Map<string, UsageIncrement>;
   timer?: NodeJS.Timeout;
   unsubscribe?: () => void;
@@ -30,7 +36,9 @@ interface State {
 }
 
 const holder = globalThis as unknown as { __weftRequestLog?: State };
-const state: State = (holder.__weftRequestLog ??= { rows: [], counters: new Map(), dropped: 0 });
+const state: State = (holder.__weftRequestLog ??= { rows: [], bodyBytes: 0, counters: new Map(), dropped: 0 });
+
+const MAX_BUFFERED_BODY_BYTES = 32 * 1024 * 1024;
 
 /** Counts `n` of `metric` for the key today (UTC); flushed with the next batch. */
 export function recordUsage(apiKeyId: string, metric: UsageCounter, n = 1, at = new Date()) {
@@ -41,24 +49,44 @@ export function recordUsage(apiKeyId: string, metric: UsageCounter, n = 1, at = 
   else state.counters.set(id, { apiKeyId, day, metric, count: n });
 }
 
+function bodyBytes(e: CallExchange | undefined): number {
+  return (e?.requestBody?.length ?? 0) + (e?.responseBody?.length ?? 0);
+}
+
+/**
+ * A key's calls, refused ones included, go to its log; a call that named a key which does not exist is kept
+ * unattributed (the operator's to see). Workspace-level and public calls name no key and are not kept.
+ */
 function observe(r: ObservedRequest) {
-  if (!r.apiKeyId) return;
+  if (!r.apiKeyId && !r.claimedApiKey) return;
   const at = new Date();
-  recordUsage(r.apiKeyId, "apiCalls", 1, at);
-  if (r.httpStatus >= 400) recordUsage(r.apiKeyId, "apiErrors", 1, at);
+  if (r.apiKeyId) {
+    recordUsage(r.apiKeyId, "apiCalls", 1, at);
+    if (r.httpStatus >= 400) recordUsage(r.apiKeyId, "apiErrors", 1, at);
+  }
   if (state.rows.length >= MAX_BUFFERED) {
     state.dropped++;
     return;
   }
+  const size = bodyBytes(r.exchange);
+  const exchange =
+    r.exchange && state.bodyBytes + size > MAX_BUFFERED_BODY_BYTES
+      ? { ...r.exchange, requestBody: undefined, responseBody: undefined }
+      : r.exchange;
+  state.bodyBytes += bodyBytes(exchange);
   state.rows.push({
     apiKeyId: r.apiKeyId,
     workspaceId: r.workspaceId,
+    claimedApiKey: r.apiKeyId ? undefined : r.claimedApiKey?.slice(0, 200),
     operation: r.operation.slice(0, 200),
     httpStatus: r.httpStatus,
     errorStatus: r.errorStatus,
+    errorField: r.errorField?.slice(0, 500),
     durationMs: Math.max(0, Math.round(r.durationMs)),
     requestId: r.requestId.slice(0, 200),
+    clientIp: r.clientIp?.slice(0, 100),
     createdAt: at,
+    exchange,
   });
   if (state.rows.length === BATCH_ROWS) setImmediate(() => void flushRequestLog());
 }
@@ -67,7 +95,9 @@ function observe(r: ObservedRequest) {
 export function flushRequestLog(): Promise<void> {
   const run = async (): Promise<void> => {
     while (state.rows.length > 0 || state.counters.size > 0) {
-      const rows = state.rows.splice(0, BATCH_ROWS);
+      const buffered = state.rows.splice(0, BATCH_ROWS);
+      for (const row of buffered) state.bodyBytes -= bodyBytes(row.exchange);
+      const rows = buffered.map(({ exchange, ...row }) => ({ ...row, ...(exchange && keptExchange(exchange)) }));
       const counters = [...state.counters.values()];
       state.counters.clear();
       try {
@@ -76,7 +106,7 @@ export function flushRequestLog(): Promise<void> {
           await addUsage(tx, counters);
           await publishRequestLogKeys(
             tx,
-            rows.map((r) => r.apiKeyId),
+            rows.flatMap((r) => (r.apiKeyId ? [r.apiKeyId] : [])),
           );
         });
       } catch (e) {
