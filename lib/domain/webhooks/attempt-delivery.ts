@@ -65,6 +65,7 @@ export async function recordOutcome(d: Claimed, url: string, outcome: PostOutcom
   const status = outcome.ok ? "success" : delay === undefined ? "failed" : "pending";
   const error = outcome.ok ? null : (outcome.error ?? `receiver answered ${outcome.statusCode}`);
   const nextAttemptAt = delay === undefined ? null : new Date(now.getTime() + delay);
+  const cause = attemptCause(d);
   const recorded = await client.$queryRawUnsafe<{ id: string }[]>(
     `WITH moved AS (
        UPDATE "WebhookDelivery"
@@ -74,8 +75,11 @@ export async function recordOutcome(d: Claimed, url: string, outcome: PostOutcom
        RETURNING "id"
      )
      INSERT INTO "WebhookAttempt" ("id", "apiKeyId", "deliveryId", "messageId", "endpointId", "url", "trigger", "status",
-                                   "responseStatusCode", "response", "error", "durationMs", "createdAt")
-     SELECT $8, $9, moved."id", $10, $11, $12, $13, $14, $15, $16, $17, $18, $7::timestamp FROM moved
+                                   "responseStatusCode", "response", "error", "durationMs", "createdAt",
+                                   "number", "cause", "retryNumber")
+     SELECT $8, $9, moved."id", $10, $11, $12, $13, $14, $15, $16, $17, $18, $7::timestamp,
+            (SELECT count(*)::int + 1 FROM "WebhookAttempt" WHERE "deliveryId" = $1), $19, $20
+     FROM moved
      RETURNING "id"`,
     d.id,
     leaseToken,
@@ -95,6 +99,8 @@ export async function recordOutcome(d: Claimed, url: string, outcome: PostOutcom
     outcome.response,
     outcome.error ?? null,
     outcome.durationMs,
+    cause,
+    cause === "retry" ? d.attemptCount : null,
   );
   // The lease ran out and another process took the delivery over: it records its own attempt.
   if (recorded.length === 0) {
@@ -105,6 +111,17 @@ export async function recordOutcome(d: Claimed, url: string, outcome: PostOutcom
   await publishDeliveryChange(d.apiKeyId, d.messageId);
   if (!outcome.ok)
     log.debug("webhook attempt failed", { deliveryId: d.id, attempt: attemptsMade, status: outcome.statusCode, error });
+}
+
+export type AttemptCause = "first" | "retry" | "manual" | "test";
+
+/**
+ * What made this attempt: a resend or recovery (manual) or a console test restarts the schedule with its own
+ * first attempt; after that, and after a real event's first try, each attempt is retry n of that schedule.
+ */
+function attemptCause(d: Claimed): AttemptCause {
+  if (d.nextTrigger === "test" || d.nextTrigger === "manual") return d.nextTrigger;
+  return d.attemptCount === 0 ? "first" : "retry";
 }
 
 /** Timestamp columns hold UTC wall-clock time. */
