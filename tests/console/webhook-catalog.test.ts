@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { weftEventTypes } from "@/lib/domain/events/event";
-import { listWebhookEventTypes, TEST_EVENT_TYPE, webhookBodySchema } from "@/lib/domain/webhooks/event-types";
+import { TEST_EVENT_TYPE, webhookBodySchema } from "@/lib/domain/webhooks/event-types";
 import { reloadEnvForTests } from "@/lib/infra/env";
 import { asKey, newWorkspace, useTestDatabase } from "../helpers/api";
 import { consoleAs, owner, refusal } from "../helpers/console";
@@ -95,7 +95,12 @@ describe("the event catalog", () => {
     });
     await waitFor(() => receiver.received.length === 4);
     const types = receiver.received.map((r) => (r.json as { type: string }).type);
-    expect(types).toEqual(["comment_annotation.add", "comment.add", "reaction.add", "comment_annotation.status_change"]);
+    expect(types).toEqual([
+      "comment_annotation.add",
+      "comment.add",
+      "reaction.add",
+      "comment_annotation.status_change",
+    ]);
     for (const r of receiver.received) {
       const body = r.json as { type: string };
       expect(webhookBodySchema(body.type)!.parse(body), body.type).toEqual(body);

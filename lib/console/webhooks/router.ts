@@ -44,9 +44,7 @@ export const webhooksRouter = router({
     .query(({ ctx, input }) => getEndpointOverview(ctx.scope, input.data, db())),
 
   /** The event catalog: every type weft sends, its JSON Schema and an example body. */
-  eventTypes: apiKeyProcedure
-    .input(scopedInput("apiKey", z.strictObject({})))
-    .query(() => listWebhookEventTypes()),
+  eventTypes: apiKeyProcedure.input(scopedInput("apiKey", z.strictObject({}))).query(() => listWebhookEventTypes()),
 
   /** Resend every message that failed for good to one endpoint since a time. */
   recover: apiKeyProcedure

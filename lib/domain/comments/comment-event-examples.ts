@@ -28,7 +28,9 @@ const comment = (commentId: number, from: UserRef, text: string, extra: Partial<
 });
 
 const first = comment(482913, ada, "Can we make the headline shorter? @Grace Hopper", {
-  taggedUserContacts: [{ text: "@Grace Hopper", userId: grace.userId, contact: { name: grace.name, email: grace.email } }],
+  taggedUserContacts: [
+    { text: "@Grace Hopper", userId: grace.userId, contact: { name: grace.name, email: grace.email } },
+  ],
 });
 const reply = comment(730215, grace, "Done, it fits on one line now.", { createdAt: later, updatedAt: later });
 

@@ -54,7 +54,11 @@ export async function endpointAttemptSeries(
   const buckets: AttemptBucket[] = [];
   for (let t = Math.floor(since.getTime() / step) * step; t <= now.getTime(); t += step) {
     const r = counted.get(t);
-    buckets.push({ at: new Date(t).toISOString(), succeeded: Number(r?.succeeded ?? 0), failed: Number(r?.failed ?? 0) });
+    buckets.push({
+      at: new Date(t).toISOString(),
+      succeeded: Number(r?.succeeded ?? 0),
+      failed: Number(r?.failed ?? 0),
+    });
   }
   return buckets;
 }
