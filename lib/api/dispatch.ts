@@ -5,7 +5,8 @@ import type { Tx } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { errorFields, log } from "@/lib/infra/log";
 import { requestIdFrom } from "@/lib/infra/request-id.mjs";
-import { authenticate, authenticateBodyCredentials } from "./auth";
+import { CredentialsRefused } from "@/lib/domain/api-keys/verify-credentials";
+import { authenticate, authenticateBodyCredentials, claimedApiKey } from "./auth";
 import { clientIpOf } from "./client-ip";
 import { checkContentType, isOctetStream } from "./content-type";
 import type { Endpoint } from "./define-endpoint";
@@ -19,11 +20,13 @@ import {
   settleIdempotentCall,
   type IdempotencyClaim,
 } from "./idempotency";
-import { parseInput } from "./parse-input";
+import { InvalidInput, parseInput } from "./parse-input";
 import { readBodyCapped, type BodySource } from "./read-body";
+import { replyText } from "./reply-text";
 import { registry } from "./registry";
 import { reportRequest } from "./request-observers";
 import { runOperation } from "./run-operation";
+import { formatPath } from "./validation";
 
 // The only code that knows HTTP: look up the path, read the capped body, authenticate into a scope, parse
 // the input, run (run-operation.ts: in the one transaction, or with a reader), shape the reply through the
@@ -40,6 +43,9 @@ interface CallFacts {
   operation: string;
   scope?: Scope;
   errorStatus?: string;
+  errorField?: string;
+  /** The JSON body as read (only once it was: an over-size body is not; a raw-bytes body is not kept). */
+  requestBody?: string;
   /** An Idempotency-Key this call claimed: its reply is stored once answered. */
   idempotency?: IdempotencyClaim;
 }
@@ -48,22 +54,55 @@ export async function dispatch(request: Request, options: DispatchOptions = {}):
   const started = performance.now();
   const requestId = requestIdFrom(request.headers.get("x-request-id"));
   const facts: CallFacts = { operation: "unknown" };
-  const response = await answer(request, options, requestId, facts);
+  const clientIp = clientIpOf(request.headers, options.clientIp);
+  const response = await answer(request, options, clientIp, requestId, facts);
   if (facts.idempotency) await settle(facts.idempotency, response, requestId);
-  const scope = facts.scope;
+  const scope = facts.scope ?? (facts.errorStatus ? await attribute(request.headers, clientIp) : undefined);
+  const url = new URL(request.url);
   reportRequest({
     operation: facts.operation,
     httpStatus: response.status,
     errorStatus: facts.errorStatus,
+    errorField: facts.errorField,
     durationMs: performance.now() - started,
     requestId,
     workspaceId: scope && scope.level !== "public" ? scope.workspaceId : undefined,
     apiKeyId: scope?.level === "apiKey" ? scope.apiKeyId : undefined,
+    claimedApiKey: scope?.level === "apiKey" ? undefined : claimedApiKey(request.headers),
+    clientIp,
+    exchange: {
+      method: request.method,
+      url: url.pathname + url.search,
+      requestHeaders: request.headers,
+      requestBody: facts.requestBody,
+      responseHeaders: response.headers,
+      responseBody: replyText(response),
+    },
   });
   return response;
 }
 
-async function answer(request: Request, options: DispatchOptions, requestId: string, facts: CallFacts) {
+/**
+ * Whose request log a refused call belongs in, when it was refused before its scope was known (a wrong token,
+ * an unknown path, a body that is not JSON): the API key its headers name, if they prove it or name an
+ * existing key with a wrong token. The reply is already decided; this only files it.
+ */
+async function attribute(headers: Headers, clientIp: string): Promise<Scope | undefined> {
+  if (!claimedApiKey(headers)) return undefined;
+  try {
+    return await authenticate("apiKey", headers, clientIp);
+  } catch (e) {
+    return e instanceof CredentialsRefused ? e.claimed : undefined;
+  }
+}
+
+async function answer(
+  request: Request,
+  options: DispatchOptions,
+  clientIp: string,
+  requestId: string,
+  facts: CallFacts,
+) {
   const path = new URL(request.url).pathname.replace(/\/+$/, "");
   try {
     const endpoint = registry.get(path);
@@ -80,8 +119,7 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
       });
     }
     const idempotencyKey = idempotencyKeyOf(request.headers);
-    const data = await readData(request, options.body ?? request.body, endpoint);
-    const clientIp = clientIpOf(request.headers, options.clientIp);
+    const data = await readData(request, options.body ?? request.body, endpoint, facts);
     const scope =
       endpoint.credentials === "body"
         ? await authenticateBodyCredentials(data)
@@ -107,12 +145,13 @@ async function answer(request: Request, options: DispatchOptions, requestId: str
   }
 }
 
-async function readData(request: Request, source: BodySource, endpoint: Endpoint): Promise<unknown> {
+async function readData(request: Request, source: BodySource, endpoint: Endpoint, facts: CallFacts): Promise<unknown> {
   const bytes = await readBodyCapped(source, request.headers.get("content-length"), env().WEFT_MAX_BODY_BYTES);
   if (endpoint.binaryBody && isOctetStream(request.headers.get("content-type"))) {
     return binaryData(request, endpoint.binaryBody.field, bytes);
   }
   const text = bytes.toString("utf8");
+  facts.requestBody = text;
   checkContentType(request.headers, text);
   let body: unknown;
   try {
@@ -155,6 +194,7 @@ async function settle(claim: IdempotencyClaim, response: Response, requestId: st
 function failure(e: unknown, requestId: string, path: string, facts: CallFacts): Response {
   if (e instanceof DomainError) {
     facts.errorStatus = e.status;
+    if (e instanceof InvalidInput) facts.errorField = formatPath(e.path);
     return errorResponse(e.status, e.message, requestId, { details: e.details });
   }
   if (isDatabaseUnavailable(e)) {

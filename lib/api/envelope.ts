@@ -1,4 +1,5 @@
 import type { Status } from "@/lib/domain/errors";
+import { textResponse } from "./reply-text";
 
 // The callable-function protocol's mapping from status string to HTTP status: the one table in the code.
 export const HTTP_STATUS: Record<Status, number> = {
@@ -25,7 +26,7 @@ export interface ErrorBody {
 }
 
 function json(body: unknown, status: number, requestId: string, extra?: Record<string, string>) {
-  return new Response(JSON.stringify(body), {
+  return textResponse(JSON.stringify(body), {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",

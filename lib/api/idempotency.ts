@@ -12,6 +12,7 @@ import {
   storeRecordReply,
   type IdempotencyRef,
 } from "@/lib/infra/idempotency-store";
+import { textResponse } from "./reply-text";
 
 // Idempotency-Key on every POST (docs/idempotency.md). The first reply to a key, per caller (the API key, the
 // workspace for workspace-level calls, the client IP for public ones), is kept 24 h and replayed byte for byte
@@ -142,7 +143,7 @@ function openReply(claim: IdempotencyClaim, sealed: string | null): string | nul
 }
 
 export function replayResponse(stored: StoredReply, requestId: string): Response {
-  return new Response(stored.body, {
+  return textResponse(stored.body, {
     status: stored.httpStatus,
     headers: {
       "content-type": "application/json; charset=utf-8",

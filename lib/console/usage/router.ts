@@ -1,7 +1,13 @@
 import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { getFirstCallStatus, getUsage, getUsageInput } from "@/lib/domain/usage/get-usage";
-import { listRequestLog, listRequestLogAfter, listRequestLogInput } from "@/lib/domain/usage/list-request-log";
+import {
+  getRequestDetail,
+  getRequestDetailInput,
+  listRequestLog,
+  listRequestLogAfter,
+  listRequestLogInput,
+} from "@/lib/domain/usage/list-request-log";
 import { mentionsKey, REQUEST_LOG_CHANNEL } from "@/lib/domain/usage/request-log-events";
 import { db } from "@/lib/infra/db";
 import { busFeed } from "../live/bus-feed";
@@ -18,6 +24,11 @@ export const usageRouter = router({
   requests: apiKeyProcedure
     .input(scopedInput("apiKey", listRequestLogInput))
     .query(({ ctx, input }) => listRequestLog(ctx.scope, input.data, db())),
+
+  /** One call in full: headers and bodies as the log kept them (every secret redacted when it was written). */
+  request: apiKeyProcedure
+    .input(scopedInput("apiKey", getRequestDetailInput))
+    .query(({ ctx, input }) => getRequestDetail(ctx.scope, input.data, db())),
 
   /**
    * The key's calls as they are logged, oldest first, each tracked by its row id: a client that reconnects

@@ -8,16 +8,19 @@ import {
 } from "@/lib/domain/webhooks/delivery-changes";
 import { readServiceConfig } from "@/lib/domain/api-keys/service-config";
 import { ADVANCED_DEFAULTS, storedAdvanced } from "@/lib/domain/webhooks/advanced-settings";
-import { endpointIdInput } from "@/lib/domain/webhooks/endpoint-input";
 import { getEndpointHealth } from "@/lib/domain/webhooks/endpoint-health";
 import { getMessages, getMessagesInput } from "@/lib/domain/webhooks/get-messages";
-import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
+import { getEndpointOverview, endpointOverviewInput } from "@/lib/domain/webhooks/endpoint-overview";
+import { listWebhookEventTypes } from "@/lib/domain/webhooks/event-types";
+import { recoverFailedInput, recoverFailedMessages } from "@/lib/domain/webhooks/recover-failed";
+import { sendTestEvent, sendTestEventInput } from "@/lib/domain/webhooks/send-test-event";
 import { db, transaction } from "@/lib/infra/db";
 import { busFeed, parsePayload, RESYNC } from "../live/bus-feed";
 import { scopedInput } from "../router/scoped-input";
 import { apiKeyProcedure, router } from "../router/trpc";
 
-// The webhook dashboard's reads, its live feed and "Send test event": the REST API has none of them.
+// The webhook dashboard's reads, its live feed, the event catalog, "Send test event" / "Send example" and
+// "Recover failed messages": the REST API has none of them.
 
 export const deliveryOutcomes = ["success", "failed", "pending", "sending", "skipped"] as const;
 
@@ -35,8 +38,22 @@ export const webhooksRouter = router({
     .input(scopedInput("apiKey", z.strictObject({})))
     .query(({ ctx }) => getEndpointHealth(ctx.scope, db())),
 
+  /** One endpoint's page: settings, health, attempts over time. */
+  endpoint: apiKeyProcedure
+    .input(scopedInput("apiKey", endpointOverviewInput))
+    .query(({ ctx, input }) => getEndpointOverview(ctx.scope, input.data, db())),
+
+  /** The event catalog: every type weft sends, its JSON Schema and an example body. */
+  eventTypes: apiKeyProcedure.input(scopedInput("apiKey", z.strictObject({}))).query(() => listWebhookEventTypes()),
+
+  /** Resend every message that failed for good to one endpoint since a time. */
+  recover: apiKeyProcedure
+    .input(scopedInput("apiKey", recoverFailedInput))
+    .mutation(({ ctx, input }) => transaction((tx) => recoverFailedMessages(ctx.scope, input.data, tx))),
+
+  /** Send test event, or an example of a chosen event type, to one endpoint. */
   sendTest: apiKeyProcedure
-    .input(scopedInput("apiKey", endpointIdInput))
+    .input(scopedInput("apiKey", sendTestEventInput))
     .mutation(({ ctx, input }) => transaction((tx) => sendTestEvent(ctx.scope, input.data, tx))),
 
   /** Get Messages with the console's outcome filter on top. */

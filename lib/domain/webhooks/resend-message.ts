@@ -13,6 +13,19 @@ export const resendMessageInput = z.strictObject({
   endpointId: z.string().min(1).max(200).optional(),
 });
 
+/** A delivery sent again from `now`: pending, a fresh retry schedule, its next attempt a manual one. */
+export function resetForResend(now: Date) {
+  return {
+    status: "pending",
+    attemptCount: 0,
+    nextAttemptAt: now,
+    nextTrigger: "manual",
+    lastError: null,
+    leaseToken: null,
+    leaseUntil: null,
+  };
+}
+
 /**
  * Sends a message again, now, with a fresh retry schedule: to one endpoint (which need not have had it
  * before) or to every endpoint it went to. The new attempts are recorded with trigger `manual`.
@@ -25,15 +38,7 @@ export async function resendMessage(scope: ApiKeyScope, input: z.output<typeof r
   });
   if (!message) throw notFound("Message not found.");
   const now = new Date();
-  const again = {
-    status: "pending",
-    attemptCount: 0,
-    nextAttemptAt: now,
-    nextTrigger: "manual",
-    lastError: null,
-    leaseToken: null,
-    leaseUntil: null,
-  };
+  const again = resetForResend(now);
   if (input.endpointId) {
     const endpoint = await findEndpoint(tx, scope.apiKeyId, input.endpointId);
     const existing = await tx.webhookDelivery.updateMany({

@@ -7,6 +7,7 @@ import { describeEvent } from "../events/describe-event";
 import type { EventConsumer, WeftEvent } from "../events/event";
 import { storedAdvanced } from "./advanced-settings";
 import { endpointWants } from "./endpoint-fields";
+import { webhookPayload } from "./webhook-payload";
 import { simpleWebhookWants, storedWebhook } from "./webhook-settings";
 
 // Turns an event into one webhook message and a delivery row per target: every enabled advanced endpoint
@@ -79,7 +80,7 @@ export async function consumeForWebhooks(tx: Tx, event: WeftEvent) {
       apiKeyId: event.apiKeyId,
       eventId: event.id,
       eventType: event.type,
-      payload: { type: event.type, timestamp: new Date(event.timestamp).toISOString(), data: event.data } as object,
+      payload: webhookPayload(event) as object,
       createdAt: now,
     },
   });
