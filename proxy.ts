@@ -1,12 +1,14 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { consoleSecurityHeaders, newNonce } from "@/lib/console/security-headers";
+import { consoleSecurityHeaders, newNonce, PAGE_PATH_HEADER } from "@/lib/console/security-headers";
 
 // Console pages only (see `config.matcher`): a per-request CSP nonce and the anti-framing headers. The request
-// carries the policy too, which is where Next finds the nonce for its scripts while rendering.
+// carries the policy too, which is where Next finds the nonce for its scripts while rendering, and the page's
+// path (PAGE_PATH_HEADER), where a signed-out visitor is sent back to after signing in.
 export function proxy(request: NextRequest) {
   const headers = consoleSecurityHeaders(newNonce(), process.env.NODE_ENV === "development");
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", headers["content-security-policy"]);
+  requestHeaders.set(PAGE_PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;

@@ -1,13 +1,7 @@
 import type { Command } from "commander";
-import {
-  EMAIL_DEFAULT_LIMIT,
-  EMAIL_MAX_LIMIT,
-  listEmailDeliveries,
-  listEmailDeliveriesInput,
-} from "@/lib/domain/email/list-email-deliveries";
-import { OPERATOR_SCOPE } from "@/lib/domain/scope";
+import { DELIVERY_STATUSES, EMAIL_DEFAULT_LIMIT, EMAIL_MAX_LIMIT } from "@/lib/domain/email/list-email-deliveries";
 import { intOption } from "./options";
-import { parseInput, printJson, withDatabase } from "./run";
+import { printJson, withRouter } from "./run";
 
 export function emailCommands(program: Command) {
   program
@@ -21,11 +15,10 @@ export function emailCommands(program: Command) {
       ),
     )
     .action(async (opts: { workspace?: string; status?: string; limit: number }) => {
-      const input = parseInput(
-        listEmailDeliveriesInput,
-        { workspaceId: opts.workspace, status: opts.status, limit: opts.limit },
-        { workspaceId: "--workspace", status: "--status", limit: "--limit" },
-      );
-      await printJson(await withDatabase((db) => listEmailDeliveries(OPERATOR_SCOPE, input, db)));
+      const flags = { workspaceId: "--workspace", status: "--status", limit: "--limit" };
+      // The router checks the status (one of DELIVERY_STATUSES) and names the flag when it is not.
+      const status = opts.status as (typeof DELIVERY_STATUSES)[number] | undefined;
+      const data = { workspaceId: opts.workspace, status, limit: opts.limit };
+      await printJson(await withRouter(flags, (r) => r.email.deliveries({ data })));
     });
 }

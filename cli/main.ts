@@ -7,7 +7,8 @@ import { UsageError } from "./options";
 import { outboxCommands } from "./outbox";
 import { workspaceCommands } from "./workspace";
 
-// The operator CLI: argument parsing and printing only; the operations live in lib/domain/operator.
+// The operator CLI: argument parsing and printing only; each command calls the console's router as the operator
+// (cli/run.ts), so the CLI and the console run one implementation of every operation.
 // Success: JSON on stdout, exit 0. Failure: one line "error: ..." on stderr, exit 1.
 
 const oneLine = (s: string) => s.trim().replace(/\s*\n\s*/g, " ");

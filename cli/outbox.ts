@@ -1,8 +1,7 @@
 import type { Command } from "commander";
-import { listOutbox, listOutboxInput, OUTBOX_DEFAULT_LIMIT, OUTBOX_MAX_LIMIT } from "@/lib/domain/email/list-outbox";
-import { OPERATOR_SCOPE } from "@/lib/domain/scope";
+import { OUTBOX_DEFAULT_LIMIT, OUTBOX_MAX_LIMIT } from "@/lib/domain/email/list-outbox";
 import { intOption } from "./options";
-import { parseInput, printJson, withDatabase } from "./run";
+import { printJson, withRouter } from "./run";
 
 export function outboxCommands(program: Command) {
   program
@@ -15,7 +14,7 @@ export function outboxCommands(program: Command) {
       ),
     )
     .action(async (opts: { to?: string; limit: number }) => {
-      const input = parseInput(listOutboxInput, { to: opts.to, limit: opts.limit }, { to: "--to", limit: "--limit" });
-      await printJson(await withDatabase((db) => listOutbox(OPERATOR_SCOPE, input, db)));
+      const flags = { to: "--to", limit: "--limit" };
+      await printJson(await withRouter(flags, (r) => r.mailbox.outbox({ data: { to: opts.to, limit: opts.limit } })));
     });
 }

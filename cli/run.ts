@@ -1,32 +1,30 @@
-import type { z } from "zod";
-import { firstIssueMessage, issueMessage } from "@/lib/api/validation";
-import { db, type Reader } from "@/lib/infra/db";
-import { startWeft } from "@/lib/server/start-weft";
+import { TRPCError } from "@trpc/server";
+import type { createCaller } from "@/lib/console/router/app-router";
+import { describeFailure } from "@/lib/console/router/errors";
 import { UsageError } from "./options";
 
-// Runs one operator operation: validates its input with the domain's schema, starts weft as the CLI (joining
-// a running server's embedded database through the data dir's server.json, or opening the dir itself, or
-// DATABASE_URL), and prints the result as JSON on stdout. stop() always runs: it releases the data dir.
+// Runs one operator command through the console's router (lib/console/router), as the operator: starts weft as
+// the CLI (joining a running server's embedded database through the data dir's server.json, or opening the dir
+// itself, or DATABASE_URL), calls the procedure and prints its result as JSON on stdout. stop() always runs: it
+// releases the data dir. A refusal of an input names the CLI flag instead of the field. The router and start-up
+// load only once a command runs: a usage error is answered without them.
 
-/** Parses with the domain's schema; a failure names the CLI flag instead of the field. */
-export function parseInput<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  flagNames: Record<string, string>,
-): z.output<S> {
-  const parsed = schema.safeParse(input, { error: issueMessage });
-  if (parsed.success) return parsed.data;
-  const iss = parsed.error.issues[0];
-  const field = typeof iss?.path[0] === "string" ? iss.path[0] : undefined;
-  let message = firstIssueMessage(parsed.error);
-  if (field && flagNames[field] && message.startsWith(field)) message = flagNames[field] + message.slice(field.length);
-  throw new UsageError(message);
-}
+type Caller = ReturnType<typeof createCaller>;
 
-export async function withDatabase<T>(fn: (db: Reader) => Promise<T>): Promise<T> {
+export async function withRouter<T>(flagNames: Record<string, string>, fn: (router: Caller) => Promise<T>): Promise<T> {
+  const [{ startWeft }, { createCaller }, { OPERATOR_CLI }] = await Promise.all([
+    import("@/lib/server/start-weft"),
+    import("@/lib/console/router/app-router"),
+    import("@/lib/console/router/context"),
+  ]);
   const started = await startWeft({ role: "cli", join: true });
   try {
-    return await fn(db());
+    return await fn(createCaller(OPERATOR_CLI));
+  } catch (e) {
+    if (!(e instanceof TRPCError)) throw e;
+    const { message, field } = describeFailure(e);
+    const flag = field && flagNames[field];
+    throw new UsageError(flag && message.startsWith(field) ? flag + message.slice(field.length) : message);
   } finally {
     await started.stop();
   }

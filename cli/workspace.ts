@@ -1,14 +1,7 @@
 import { Option, type Command } from "commander";
-import { listWorkspaces, listWorkspacesInput } from "@/lib/domain/administration/list-workspaces";
-import { OPERATOR_SCOPE } from "@/lib/domain/scope";
-import {
-  PLANS,
-  updateWorkspaceSettings,
-  updateWorkspaceSettingsInput,
-} from "@/lib/domain/administration/update-workspace-settings";
-import { transaction } from "@/lib/infra/db";
+import { PLANS } from "@/lib/domain/administration/update-workspace-settings-input";
 import { onOffOption, requireOneOf } from "./options";
-import { parseInput, printJson, withDatabase } from "./run";
+import { printJson, withRouter } from "./run";
 
 export function workspaceCommands(program: Command) {
   program
@@ -19,14 +12,9 @@ export function workspaceCommands(program: Command) {
     .addOption(onOffOption("--production-keys <on|off>", "self-serve production API key creation"))
     .action(async (workspaceId: string, opts: { plan?: (typeof PLANS)[number]; productionKeys?: boolean }) => {
       requireOneOf(opts, { plan: "--plan", productionKeys: "--production-keys" });
-      const input = parseInput(
-        updateWorkspaceSettingsInput,
-        { workspaceId, plan: opts.plan, productionKeysEnabled: opts.productionKeys },
-        { workspaceId: "workspaceId", plan: "--plan", productionKeysEnabled: "--production-keys" },
-      );
-      await printJson(
-        await withDatabase(() => transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, input, tx))),
-      );
+      const flags = { workspaceId: "workspaceId", plan: "--plan", productionKeysEnabled: "--production-keys" };
+      const data = { workspaceId, plan: opts.plan, productionKeysEnabled: opts.productionKeys };
+      await printJson(await withRouter(flags, (r) => r.workspaces.updateSettings({ data })));
     });
 
   program
@@ -34,7 +22,8 @@ export function workspaceCommands(program: Command) {
     .description("list workspaces, oldest first")
     .option("--owner <email>", "only the workspaces of this owner email")
     .action(async (opts: { owner?: string }) => {
-      const input = parseInput(listWorkspacesInput, { ownerEmail: opts.owner }, { ownerEmail: "--owner" });
-      await printJson(await withDatabase((db) => listWorkspaces(OPERATOR_SCOPE, input, db)));
+      await printJson(
+        await withRouter({ ownerEmail: "--owner" }, (r) => r.workspaces.all({ data: { ownerEmail: opts.owner } })),
+      );
     });
 }

@@ -1,20 +1,33 @@
 "use client";
 
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from "@trpc/client";
 import { useState, type ReactNode } from "react";
+import type { AppRouter } from "@/lib/console/router/app-router";
+import { makeQueryClient } from "@/lib/console/query-client";
+import { TRPCProvider } from "./trpc";
 
-/** react-query for the console's client components; queries and mutations call server actions. */
+const URL = "/api/trpc";
+
+/** react-query and the console's router for the client components: queries batched over HTTP, live views as SSE. */
 export function QueryProvider({ children }: { children: ReactNode }) {
-  const [client] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: {
-          // Pages hand the first page over as initialData; do not fetch it again straight away.
-          queries: { staleTime: 10_000, retry: false, refetchOnWindowFocus: false },
-          // Action failures are answers (validation, permissions), not flaky transport: never retry them.
-          mutations: { retry: false },
-        },
-      }),
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(() =>
+    createTRPCClient<AppRouter>({
+      links: [
+        splitLink({
+          condition: (op) => op.type === "subscription",
+          true: httpSubscriptionLink({ url: URL }),
+          false: httpBatchLink({ url: URL }),
+        }),
+      ],
+    }),
   );
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
 }

@@ -1,35 +1,44 @@
 "use client";
 
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
-import { ActionError, unwrap, type ActionResult } from "@/lib/console/action-result";
-import { checkForm, NO_ERRORS, serverErrors, type FieldLabels, type FormErrors } from "@/lib/console/field-errors";
+import {
+  checkForm,
+  errorField,
+  NO_ERRORS,
+  serverErrors,
+  type FieldLabels,
+  type FormErrors,
+} from "@/lib/console/field-errors";
 
 /**
- * A form's mutation: validates in the browser with the schema the server action parses with, then calls the
- * action. Failures, the browser's or the server's, become sentences at the inputs named in `labels`
- * (`errorFor(path)`, for TextField's `error`) and otherwise one form-level `error`; editing an input clears
- * its sentence (`edited(path)`), the next submit clears everything.
+ * A form's mutation: validates in the browser with the schema the procedure parses with, then runs the
+ * procedure (`options`: `trpc.<path>.mutationOptions(...)`) with `toInput(parsed)`. Failures, the browser's or
+ * the server's, become sentences at the inputs named in `labels` (`errorFor(path)`, for TextField's `error`) and
+ * otherwise one form-level `error`; editing an input clears its sentence (`edited(path)`), the next submit
+ * clears everything.
  */
-export function useCheckedMutation<S extends z.ZodType, R>(
+export function useCheckedMutation<S extends z.ZodType, TData, TError, TInput>(
   schema: S,
-  action: (input: z.input<S>) => Promise<ActionResult<R>>,
-  onSuccess?: (data: R, input: z.output<S>) => unknown,
+  options: UseMutationOptions<TData, TError, TInput>,
+  toInput: (parsed: z.output<S>) => TInput,
   labels: FieldLabels = {},
 ) {
   const [errors, setErrors] = useState<FormErrors>(NO_ERRORS);
   const mutation = useMutation({
-    // The parsed value is what the server parses again (defaults filled in, which it accepts as input).
-    mutationFn: (input: z.output<S>) => unwrap(action(input as z.input<S>)),
-    onSuccess,
-    onError: (e) => setErrors(serverErrors(e.message, e instanceof ActionError ? e.field : undefined, labels)),
+    ...options,
+    onError: (e, ...rest) => {
+      setErrors(serverErrors(e instanceof Error ? e.message : String(e), errorField(e), labels));
+      return options.onError?.(e, ...rest);
+    },
   });
   return {
     submit(values: unknown) {
       const checked = checkForm(schema, values, labels);
       setErrors(checked.ok ? NO_ERRORS : checked.errors);
-      if (checked.ok) mutation.mutate(checked.data);
+      // The parsed value is what the server parses again (defaults filled in, which it accepts as input).
+      if (checked.ok) mutation.mutate(toInput(checked.data));
       else mutation.reset();
     },
     /** The form-level message: what no labelled input stands for. */

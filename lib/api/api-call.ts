@@ -18,6 +18,8 @@ export interface ApiCall {
   /** The URL's query, without the `?` ("" without one). */
   query: string;
   headers: HeaderReader;
+  /** Every header as received (the request log keeps them, redacted). */
+  headerEntries(): Iterable<[string, string]>;
   /** The body's bytes, refused (INVALID_ARGUMENT) once they pass `limit` (read-body.ts). */
   body(limit: number): Promise<Buffer>;
 }
@@ -36,6 +38,7 @@ export function callOfRequest(request: Request): ApiCall {
     path: url.pathname,
     query: url.search.slice(1),
     headers: request.headers,
+    headerEntries: () => request.headers,
     body: (limit) => readBodyCapped(request.body, request.headers.get("content-length"), limit),
   };
 }
@@ -62,6 +65,10 @@ export function callOfNodeRequest(req: IncomingMessage): ApiCall {
         return Array.isArray(value) ? value.join(", ") : value;
       },
     },
+    headerEntries: () =>
+      Object.entries(req.headers).flatMap(([name, value]): [string, string][] =>
+        value === undefined ? [] : [[name, Array.isArray(value) ? value.join(", ") : value]],
+      ),
     body: (limit) => readBodyCapped(req, req.headers["content-length"] ?? null, limit),
   };
 }

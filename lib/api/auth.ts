@@ -6,7 +6,8 @@ import type { HeaderReader } from "./api-call";
 import type { AuthLevel } from "./define-endpoint";
 
 // Headers -> scope. The spec's x-service-* names and the x-velt-* names of existing clients are both read;
-// the credentials themselves are checked by the domain (verify-credentials.ts), as live checks its tokens.
+// the credentials themselves are checked by the domain (verify-credentials.ts), as live checks its tokens: a
+// refused API key says whether the key is unknown or only its token is wrong (CredentialsRefused).
 
 function header(headers: HeaderReader, name: string): string | undefined {
   const v = headers.get(`x-service-${name}`) ?? headers.get(`x-velt-${name}`);
@@ -48,4 +49,9 @@ function authenticateApiKey(headers: HeaderReader): Promise<Scope> {
   if (!apiKeyId) throw denied("API key not found in headers.");
   if (!token) throw denied("Auth Token not found in headers.");
   return verifyApiKeyCredentials(db(), apiKeyId, token);
+}
+
+/** The API key id a request names in its headers, if any (for the request log of a refused call). */
+export function claimedApiKey(headers: HeaderReader): string | undefined {
+  return header(headers, "api-key");
 }

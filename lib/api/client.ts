@@ -14,9 +14,6 @@ type ByPath<P extends ApiPath> = Extract<Entry, { path: P }>;
 export type ApiInput<P extends ApiPath> = z.input<ByPath<P>["input"]>;
 /** What the operation's domain verb answers (`result.data` for most operations; what `reply` shapes for the rest). */
 export type ApiOutput<P extends ApiPath> = z.output<ByPath<P>["output"]>;
-/** The paths a signed-in console user may call for a workspace or key they see (lib/console/operations.ts). */
-export type ConsolePath = Extract<Entry, { auth: "workspace" | "apiKey" }>["path"];
-export type ApiAuth<P extends ApiPath> = ByPath<P>["auth"];
 type ReplySchema<E> = E extends { reply?: { schema: infer S } } ? S : z.ZodNever;
 export type ApiResult<P extends ApiPath> =
   ReplySchema<ByPath<P>> extends z.ZodNever

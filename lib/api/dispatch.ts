@@ -5,11 +5,12 @@ import type { Tx } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { errorFields, log } from "@/lib/infra/log";
 import { requestIdFrom } from "@/lib/infra/request-id.mjs";
-import { authenticate, authenticateBodyCredentials } from "./auth";
+import { CredentialsRefused } from "@/lib/domain/api-keys/verify-credentials";
+import { authenticate, authenticateBodyCredentials, claimedApiKey } from "./auth";
 import { clientIpOf } from "./client-ip";
 import { checkContentType, isOctetStream } from "./content-type";
 import type { Endpoint } from "./define-endpoint";
-import { callOfRequest, responseOfReply, type ApiCall, type ApiReply } from "./api-call";
+import { callOfRequest, responseOfReply, type ApiCall, type ApiReply, type HeaderReader } from "./api-call";
 import { errorReply, successReply } from "./envelope";
 import {
   claimIdempotencyKey,
@@ -20,11 +21,12 @@ import {
   settleIdempotentCall,
   type IdempotencyClaim,
 } from "./idempotency";
-import { parseInput } from "./parse-input";
+import { InvalidInput, parseInput } from "./parse-input";
 import { registry } from "./registry";
 import { shapeOutput } from "./reply-json";
 import { reportRequest } from "./request-observers";
 import { runOperation } from "./run-operation";
+import { formatPath } from "./validation";
 
 // The only code that knows HTTP: look up the path, read the capped body, authenticate into a scope, parse
 // the input, run (run-operation.ts: in the one transaction, or with a reader), shape the reply through the
@@ -39,6 +41,9 @@ interface CallFacts {
   operation: string;
   scope?: Scope;
   errorStatus?: string;
+  errorField?: string;
+  /** The JSON body as read (only once it was: an over-size body is not; a raw-bytes body is not kept). */
+  requestBody?: string;
   /** An Idempotency-Key this call claimed: its reply is stored once answered. */
   idempotency?: IdempotencyClaim;
 }
@@ -52,22 +57,48 @@ export async function dispatchCall(call: ApiCall, options: DispatchOptions = {})
   const started = performance.now();
   const requestId = requestIdFrom(call.headers.get("x-request-id"));
   const facts: CallFacts = { operation: "unknown" };
-  const response = await answer(call, options, requestId, facts);
+  const clientIp = clientIpOf(call.headers, options.clientIp);
+  const response = await answer(call, clientIp, requestId, facts);
   if (facts.idempotency) await settle(facts.idempotency, response, requestId);
-  const scope = facts.scope;
+  const scope = facts.scope ?? (facts.errorStatus ? await attribute(call.headers, clientIp) : undefined);
   reportRequest({
     operation: facts.operation,
     httpStatus: response.status,
     errorStatus: facts.errorStatus,
+    errorField: facts.errorField,
     durationMs: performance.now() - started,
     requestId,
     workspaceId: scope && scope.level !== "public" ? scope.workspaceId : undefined,
     apiKeyId: scope?.level === "apiKey" ? scope.apiKeyId : undefined,
+    claimedApiKey: scope?.level === "apiKey" ? undefined : claimedApiKey(call.headers),
+    clientIp,
+    exchange: {
+      method: call.method,
+      url: call.query ? `${call.path}?${call.query}` : call.path,
+      requestHeaders: call.headerEntries(),
+      requestBody: facts.requestBody,
+      responseHeaders: Object.entries(response.headers),
+      responseBody: response.body,
+    },
   });
   return response;
 }
 
-async function answer(call: ApiCall, options: DispatchOptions, requestId: string, facts: CallFacts) {
+/**
+ * Whose request log a refused call belongs in, when it was refused before its scope was known (a wrong token,
+ * an unknown path, a body that is not JSON): the API key its headers name, if they prove it or name an
+ * existing key with a wrong token. The reply is already decided; this only files it.
+ */
+async function attribute(headers: HeaderReader, clientIp: string): Promise<Scope | undefined> {
+  if (!claimedApiKey(headers)) return undefined;
+  try {
+    return await authenticate("apiKey", headers, clientIp);
+  } catch (e) {
+    return e instanceof CredentialsRefused ? e.claimed : undefined;
+  }
+}
+
+async function answer(call: ApiCall, clientIp: string, requestId: string, facts: CallFacts) {
   const path = call.path.replace(/\/+$/, "");
   try {
     const endpoint = registry.get(path);
@@ -84,8 +115,7 @@ async function answer(call: ApiCall, options: DispatchOptions, requestId: string
       });
     }
     const idempotencyKey = idempotencyKeyOf(call.headers);
-    const data = await readData(call, endpoint);
-    const clientIp = clientIpOf(call.headers, options.clientIp);
+    const data = await readData(call, endpoint, facts);
     const scope =
       endpoint.credentials === "body"
         ? await authenticateBodyCredentials(data)
@@ -112,12 +142,13 @@ async function answer(call: ApiCall, options: DispatchOptions, requestId: string
   }
 }
 
-async function readData(call: ApiCall, endpoint: Endpoint): Promise<unknown> {
+async function readData(call: ApiCall, endpoint: Endpoint, facts: CallFacts): Promise<unknown> {
   const bytes = await call.body(env().WEFT_MAX_BODY_BYTES);
   if (endpoint.binaryBody && isOctetStream(call.headers.get("content-type"))) {
     return binaryData(call, endpoint.binaryBody.field, bytes);
   }
   const text = bytes.toString("utf8");
+  facts.requestBody = text;
   checkContentType(call.headers, text);
   let body: unknown;
   try {
@@ -160,6 +191,7 @@ async function settle(claim: IdempotencyClaim, response: ApiReply, requestId: st
 function failure(e: unknown, requestId: string, path: string, facts: CallFacts): ApiReply {
   if (e instanceof DomainError) {
     facts.errorStatus = e.status;
+    if (e instanceof InvalidInput) facts.errorField = formatPath(e.path);
     return errorReply(e.status, e.message, requestId, { details: e.details });
   }
   if (isDatabaseUnavailable(e)) {

@@ -14,6 +14,23 @@ export interface ObservedRequest {
   requestId: string;
   workspaceId?: string;
   apiKeyId?: string;
+  /** The API key id the request's headers named when it was refused before a key was known (unknown key). */
+  claimedApiKey?: string;
+  /** The path of an input field that failed validation (`users[2].userId`). */
+  errorField?: string;
+  clientIp?: string;
+  /** The call itself, as received and answered (raw: secrets in it are redacted before anything stores it). */
+  exchange?: CallExchange;
+}
+
+export interface CallExchange {
+  method: string;
+  /** Path and query string. */
+  url: string;
+  requestHeaders: Iterable<[string, string]>;
+  requestBody?: string;
+  responseHeaders: Iterable<[string, string]>;
+  responseBody?: string;
 }
 
 type Observer = (request: ObservedRequest) => void;

@@ -51,6 +51,12 @@ export function checkForm<S extends z.ZodType>(
   return { ok: false, errors: { fields, form: Object.keys(fields).length ? form : (form ?? "Check the form.") } };
 }
 
+/** The input field a router refusal is about (`error.data.field`, lib/console/router/errors.ts), if any. */
+export function errorField(error: unknown): string | undefined {
+  const field = (error as { data?: { field?: unknown } } | null)?.data?.field;
+  return typeof field === "string" ? field : undefined;
+}
+
 /** A refusal from the server: at the input it names (by its message or the field it reports), else the form's. */
 export function serverErrors(message: string, field: string | undefined, labels: FieldLabels): FormErrors {
   const path = labelledPathOf(message, labels);

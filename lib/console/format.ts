@@ -1,8 +1,11 @@
 // Formatting shared by server-rendered pages and client components; deterministic, so hydration matches.
 
-/** "2026-05-01 14:03 UTC" */
-export function formatTime(value: string | Date): string {
-  return `${new Date(value).toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** "2026-05-01 14:03 UTC" ("2026-05-01 14:03:05 UTC" with `seconds`) */
+export function formatTime(value: string | Date, seconds = false): string {
+  return `${new Date(value)
+    .toISOString()
+    .slice(0, seconds ? 19 : 16)
+    .replace("T", " ")} UTC`;
 }
 
 /** Trims text fields and leaves out empty ones, so optional schema fields read as absent. */

@@ -26,7 +26,6 @@ export const API_KEY_SECTIONS = [
 ] as const satisfies readonly Section[];
 
 export type WorkspaceSectionId = (typeof WORKSPACE_SECTIONS)[number]["id"];
-export type ApiKeySectionId = (typeof API_KEY_SECTIONS)[number]["id"];
 
 export const workspaceBase = (workspaceId: string) => `/workspaces/${encodeURIComponent(workspaceId)}`;
 export const apiKeyBase = (workspaceId: string, apiKeyId: string) =>

@@ -27,6 +27,9 @@ export function consoleSecurityHeaders(nonce: string, dev = false): Record<strin
   };
 }
 
+/** The console page's own path, set on the request by proxy.ts (any copy the browser sends is replaced). */
+export const PAGE_PATH_HEADER = "x-weft-page-path";
+
 /** 128 random bits, base64 (the nonce-source grammar allows base64 characters). */
 export function newNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");

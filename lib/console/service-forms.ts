@@ -1,61 +1,54 @@
 import { z } from "zod";
+import { emailConfigFields, isSenderEmail } from "@/lib/domain/email/email-config-input";
+import { endpointFields } from "@/lib/domain/webhooks/endpoint-input";
 import { isHttpUrl } from "@/lib/domain/webhooks/http-url";
+import { webhookConfigFields } from "@/lib/domain/webhooks/webhook-config-input";
 
-// What the email and simple-webhook settings forms check in the browser before saving. Update Email Config and
-// Update Webhook Config refuse a bad value with one message for the whole config ("Invalid email service
-// configuration."); these rules are the same checks, named at the input they are about. (The endpoints' own
-// schemas sit in modules with server imports, so the forms cannot load them.)
+// The email, simple-webhook and endpoint forms' checks, built from the operations' own field rules
+// (lib/domain/<area>/*-input.ts, no server imports). Update Email Config and Update Webhook Config answer any
+// bad value with one message for the whole config ("Invalid email service configuration."); here each rule
+// is named at its input. What is the form's own: text inputs hold strings ("" for unset), and a SendGrid type
+// needs a key stored or typed.
 
-/** The rule Update Email Config applies to fromEmail. */
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const orEmpty = (rule: (v: string) => boolean) => (v: string) => v === "" || rule(v);
 
 export const emailSettingsForm = z
   .object({
-    type: z.enum(["default", "custom", "sendgrid"]),
+    type: emailConfigFields.type,
     hasStoredKey: z.boolean(),
-    newKey: z.string().max(500),
-    fromEmail: z
-      .string()
-      .max(254)
-      .refine((v) => v === "" || EMAIL.test(v), {
-        error: "{path} must be an email address such as noreply@example.com.",
-      }),
-    fromCompany: z.string().max(200),
-    commentTemplateId: z.string().max(200),
-    tagTemplateId: z.string().max(200),
+    newKey: emailConfigFields.apiKey,
+    fromEmail: emailConfigFields.fromEmail.refine(orEmpty(isSenderEmail), {
+      error: "{path} must be an email address such as noreply@example.com.",
+    }),
+    fromCompany: emailConfigFields.fromCompany,
+    commentTemplateId: emailConfigFields.commentTemplateId,
+    tagTemplateId: emailConfigFields.tagTemplateId,
   })
   .refine((v) => v.type !== "sendgrid" || v.hasStoredKey || v.newKey !== "", {
     path: ["newKey"],
     error: "The SendGrid type sends with your own key: enter a SendGrid API key, or choose another type.",
   });
 
-const optionalHttpUrl = z
-  .string()
-  .max(2000)
-  .refine((v) => v === "" || isHttpUrl(v), {
-    error: "{path} must be an http(s) URL such as https://example.com/hooks.",
-  });
-
-/** What Node accepts in a header value (Update Webhook Config's rule for the auth token). */
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-export const simpleWebhookForm = z.object({
-  rawNotificationUrl: optionalHttpUrl,
-  processedNotificationUrl: optionalHttpUrl,
-  authToken: z
-    .string()
-    .max(2000)
-    .regex(HEADER_VALUE, { error: "{path} may hold only letters, digits, punctuation and spaces." }),
+const notificationUrl = webhookConfigFields.rawNotificationUrl.refine(orEmpty(isHttpUrl), {
+  error: "{path} must be an http(s) URL such as https://example.com/hooks.",
 });
 
-/** An advanced webhook endpoint's form, with the rules of Create / Update Advanced Webhook Endpoint. */
+export const simpleWebhookForm = z.object({
+  rawNotificationUrl: notificationUrl,
+  processedNotificationUrl: notificationUrl,
+  authToken: webhookConfigFields.authToken,
+});
+
+/** An advanced webhook endpoint's form: Create / Update Advanced Webhook Endpoint's rules. */
 export const endpointForm = z.object({
-  url: z
-    .string()
-    .max(2000)
-    .refine(isHttpUrl, { error: "{path} must be an http(s) URL such as https://example.com/webhooks." }),
-  description: z.string().max(1000),
-  rateLimit: z.string().refine((v) => v === "" || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 100_000), {
-    error: "{path} must be a whole number from 1 to 100000, or empty for no limit.",
+  url: z.string().refine((v) => endpointFields.url.safeParse(v).success, {
+    error: "{path} must be an http(s) URL such as https://example.com/webhooks.",
   }),
+  description: endpointFields.description.unwrap(),
+  rateLimit: z.string().refine(
+    orEmpty((v) => /^\d+$/.test(v) && endpointFields.rateLimit.safeParse(Number(v)).success),
+    {
+      error: "{path} must be a whole number from 1 to 100000, or empty for no limit.",
+    },
+  ),
 });

@@ -26,6 +26,8 @@ interface State {
    * longer wants to); a publish waits for the pending ones, so this process's earlier subscribers hear it.
    */
   listenerQueue: Promise<unknown>;
+  /** Per channel, the LISTEN that subscribe() issued (PostgreSQL). */
+  listening: Map<string, Promise<unknown>>;
   reconnectListeners: Set<() => void>;
   bus?: Bus;
 }
@@ -33,6 +35,7 @@ interface State {
 const state = processSlot<State>("notifyBus", () => ({
   listeners: new Map(),
   listenerQueue: Promise.resolve(),
+  listening: new Map(),
   reconnectListeners: new Set(),
 }));
 
@@ -93,15 +96,25 @@ export function subscribe(channel: string, fn: Listener): () => void {
   if (!set) {
     set = new Set();
     state.listeners.set(channel, set);
-    void listen(channel);
+    state.listening.set(channel, listen(channel));
   }
   set.add(fn);
   return () => {
     const current = state.listeners.get(channel);
     if (!current?.delete(fn) || current.size > 0) return;
     state.listeners.delete(channel);
+    state.listening.delete(channel);
     void unlisten(channel);
   };
+}
+
+/**
+ * Resolves once notifications on `channel` reach this instance's subscribers: at once in process, after the
+ * LISTEN that subscribe() issued on PostgreSQL. A reader that must not miss a change subscribes, awaits this,
+ * then reads the current state.
+ */
+export async function listening(channel: string): Promise<void> {
+  await state.listening.get(channel);
 }
 
 /**

@@ -19,11 +19,14 @@ import { liveHandle, setLiveHandle, type LiveHandle } from "./live-handle";
 import { startRelay, type Relay } from "./relay";
 import { SocketGuards } from "./socket-guard";
 import { LivePresence } from "./extensions/presence";
+import { LiveCensus } from "./extensions/census";
 
 // The live Yjs server: a Hocuspocus instance (no Server class) that server.mjs hands `/live` upgrades to,
 // built from one extension per concern: LiveGuards (undecodable frames, awareness only under its own ids, no broadcast from viewers), LiveAuth (who may open a document,
 // re-checked), CrdtLog (load, append every update to the log before it is applied, compact), LiveRelay
-// (other instances, PostgreSQL only), LivePresence (presence and live state of the document's users). REST writes reach open documents through applyRestUpdate. See docs/live.md.
+// (other instances, PostgreSQL only), LivePresence (presence and live state of the document's users), LiveCensus
+// (the console's count of who is connected, per key). REST writes reach open documents through
+// applyRestUpdate. See docs/live.md.
 
 const REST_ORIGIN = "weft:rest";
 const DELETED_REASON = "crdt-data-deleted";
@@ -52,13 +55,14 @@ export async function startLive(): Promise<LiveHandle> {
   });
 
   const presence = new LivePresence();
+  const census = new LiveCensus((apiKeyId) => guards.connectionsOf(apiKeyId));
   const hocuspocus = new Hocuspocus({
     quiet: true,
     timeout: e.WEFT_LIVE_PING_TIMEOUT_MS,
     debounce: e.WEFT_LIVE_STORE_DEBOUNCE_MS,
     maxDebounce: Math.max(10_000, e.WEFT_LIVE_STORE_DEBOUNCE_MS),
     unloadImmediately: true,
-    extensions: [new LiveGuards(guards), auth, crdtLog, presence, ...(relay ? [new LiveRelay(relay)] : [])],
+    extensions: [new LiveGuards(guards), auth, crdtLog, presence, census, ...(relay ? [new LiveRelay(relay)] : [])],
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: e.WEFT_LIVE_MAX_MESSAGE_BYTES });
@@ -109,10 +113,10 @@ export async function startLive(): Promise<LiveHandle> {
     handleUpgrade,
     applyRestUpdate,
     closeEditor,
-    connectionsOf: (apiKeyId) => guards.connectionsOf(apiKeyId),
     openConnections: () => wss.clients.size,
     async stop() {
       auth.stop();
+      census.stop();
       guards.stop();
       // A proper close frame (1001 going away) to every live client; providers reconnect to the next server.
       for (const ws of wss.clients) ws.close(1001, "server shutting down");

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Endpoint } from "@/lib/api/define-endpoint";
 import { endpoints } from "@/lib/api/registry";
-import { db } from "@/lib/infra/db";
-import { call, newWorkspace, useTestDatabase } from "../helpers/api";
+import { call, newWorkspace, rowCounts, useTestDatabase } from "../helpers/api";
 
 // Every registry entry, walked with bad bodies: each gets a 4xx error envelope, never INTERNAL, and the
 // database is exactly as it was.
@@ -15,17 +14,6 @@ beforeAll(async () => {
   const w = await newWorkspace();
   creds = { public: {}, workspace: w.ws, apiKey: w.key };
 });
-
-async function rowCounts(): Promise<Record<string, number>> {
-  const tables = await db().$queryRaw<{ table_name: string }[]>`
-    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`;
-  const counts: Record<string, number> = {};
-  for (const { table_name } of tables) {
-    const [{ n }] = await db().$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${table_name}"`);
-    counts[table_name] = Number(n);
-  }
-  return counts;
-}
 
 type JsonSchema = { type?: string | string[]; enum?: unknown[]; properties?: Record<string, JsonSchema> };
 

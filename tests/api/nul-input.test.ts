@@ -2,16 +2,12 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Endpoint } from "@/lib/api/define-endpoint";
 import { endpoints } from "@/lib/api/registry";
-import type { Viewer } from "@/lib/console/access";
-import { runOperationAction } from "@/lib/console/operation-action";
-import { runAction, type WriteActionContext } from "@/lib/console/run-action";
-import { endpointIdInput } from "@/lib/domain/webhooks/endpoint-fields";
-import { sendTestEvent } from "@/lib/domain/webhooks/send-test-event";
 import { asKey, call, newWorkspace, useTestDatabase } from "../helpers/api";
+import { consoleAs, owner, refusal } from "../helpers/console";
 
 // L1: text PostgreSQL cannot store (NUL, unpaired surrogates) is refused with a 4xx naming where it was, wherever
 // it comes in: inside a page token's position (every paged list, found from the registry's input schemas), and
-// through the console's actions, which run the same JSON checks as the REST API.
+// through the console's router, which runs the same JSON checks as the REST API.
 
 useTestDatabase();
 
@@ -87,43 +83,29 @@ describe("page tokens", () => {
   });
 });
 
-describe("console actions", () => {
-  const owner = (email: string): Viewer => ({ email, operator: false, scope: { level: "owner", ownerEmail: email } });
-
-  it("refuse NUL in their input or target naming it, as the REST API does, instead of failing", async () => {
+describe("the console's router", () => {
+  it("refuses NUL in its input or target naming it, as the REST API does, instead of failing", async () => {
     const w = await newWorkspace();
     const target = { workspaceId: w.workspace.id, apiKeyId: w.apiKey };
-    await runOperationAction(
-      "/v2/workspace/advancedwebhookconfig/update",
-      owner(w.email),
-      { isEnabled: true },
-      target,
-      "127.0.0.1",
-    );
-    const viaRegistry = await runOperationAction(
-      "/v2/workspace/advancedwebhook/endpoints/create",
-      owner(w.email),
-      { url: "https://example.com/hook", description: "a\u0000b" },
-      target,
-      "127.0.0.1",
-    );
-    expect(viaRegistry).toEqual({ ok: false, error: "description must not contain NUL (\\u0000) characters." });
+    const asOwner = consoleAs(owner(w.email));
+    await asOwner.v2.workspace.advancedwebhookconfig.update({ ...target, data: { isEnabled: true } });
+    const viaRegistry = asOwner.v2.workspace.advancedwebhook.endpoints.create({
+      ...target,
+      data: { url: "https://example.com/hook", description: "a\u0000b" },
+    });
+    expect(await refusal(viaRegistry)).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "description must not contain NUL (\\u0000) characters.",
+    });
 
-    const sendTest = {
-      access: "apiKey" as const,
-      input: endpointIdInput,
-      writes: true as const,
-      run: (input: z.output<typeof endpointIdInput>, ctx: WriteActionContext<"apiKey">) =>
-        sendTestEvent(ctx.scope, input, ctx.tx),
-    };
-    expect(await runAction(sendTest, owner(w.email), { endpointId: "ep_\u0000" }, target)).toEqual({
-      ok: false,
-      error: "endpointId must not contain NUL (\\u0000) characters.",
+    expect(await refusal(asOwner.webhooks.sendTest({ ...target, data: { endpointId: "ep_\u0000" } }))).toEqual({
+      status: "INVALID_ARGUMENT",
+      message: "endpointId must not contain NUL (\\u0000) characters.",
     });
     const nulTarget = { workspaceId: `${w.workspace.id}\u0000`, apiKeyId: w.apiKey };
-    expect(await runAction(sendTest, owner(w.email), { endpointId: "ep_x" }, nulTarget)).toEqual({
-      ok: false,
-      error: "API key not found.",
+    expect(await refusal(asOwner.webhooks.sendTest({ ...nulTarget, data: { endpointId: "ep_x" } }))).toEqual({
+      status: "NOT_FOUND",
+      message: "API key not found.",
     });
   });
 });

@@ -54,24 +54,25 @@ describe("request log", () => {
     }
 
     const all = await listRequestLog(scopeOf(w), {}, db());
-    // The refused call carried a key id that did not authenticate: it is not the key's call.
+    // The refused call named the key with a wrong token: it is in the key's log, its reason with it.
     expect(all.requests.map((r) => [r.requestId, r.operation, r.httpStatus, r.errorStatus])).toEqual([
       ["rl-2", "/v2/users/get", 400, "INVALID_ARGUMENT"],
       ["rl-1", "/v2/users/get", 200, null],
+      [expect.any(String), "/v2/users/get", 403, "PERMISSION_DENIED"],
     ]);
     expect(all.operations).toEqual(["/v2/users/get"]);
     const errors = await listRequestLog(scopeOf(w), { outcome: "clientError" }, db());
-    expect(errors.requests.map((r) => r.requestId)).toEqual(["rl-2"]);
+    expect(errors.requests.map((r) => r.errorStatus)).toEqual(["INVALID_ARGUMENT", "PERMISSION_DENIED"]);
     const paged = await listRequestLog(scopeOf(w), { limit: 1 }, db());
     expect(paged.requests.map((r) => r.requestId)).toEqual(["rl-2"]);
     const rest = await listRequestLog(scopeOf(w), { limit: 1, before: paged.nextBefore }, db());
     expect(rest.requests.map((r) => r.requestId)).toEqual(["rl-1"]);
-    expect(rest.nextBefore).toBeUndefined();
+    expect(rest.nextBefore).toBeDefined();
 
     expect(await getFirstCallStatus(scopeOf(w), db())).toEqual({ succeeded: true });
     const usage = await getUsage(scopeOf(w), {}, db());
     expect(usage.days).toHaveLength(30);
-    expect(usage.days.at(-1)).toMatchObject({ day: new Date().toISOString().slice(0, 10), apiCalls: 2, apiErrors: 1 });
+    expect(usage.days.at(-1)).toMatchObject({ day: new Date().toISOString().slice(0, 10), apiCalls: 3, apiErrors: 2 });
     expect(usage.days.slice(0, -1).every((d) => d.apiCalls === 0)).toBe(true);
   });
 
@@ -110,13 +111,15 @@ describe("request log", () => {
     expect(server.requests).toHaveLength(200);
   });
 
-  it("sweeps the log down to the newest 1,000 rows per key and 7 days", async () => {
+  it("sweeps the log down to the newest 1,000 rows per key (and unattributed) and 7 days", async () => {
     const [a, b] = [await newWorkspace(), await newWorkspace()];
     const now = Date.now();
     const old = new Date(now - 8 * 24 * 3600_000);
+    const unattributed = (i: number) => ({ ...row("", new Date(now - 100_000 + i), i), apiKeyId: undefined });
     await transaction((tx) =>
       insertRequestLog(tx, [
         ...Array.from({ length: 1005 }, (_, i) => row(a.apiKey, new Date(now - 100_000 + i), i)),
+        ...Array.from({ length: 1003 }, (_, i) => unattributed(i)),
         row(b.apiKey, old, 1),
         row(b.apiKey, new Date(now), 2),
       ]),
@@ -131,6 +134,7 @@ describe("request log", () => {
     expect((await db().apiRequestLog.findMany({ where: { apiKeyId: b.apiKey } })).map((r) => r.requestId)).toEqual([
       "r-2",
     ]);
+    expect(await db().apiRequestLog.count({ where: { apiKeyId: null } })).toBe(1000);
   });
 
   it("runs the sweep as a periodic job that stays scheduled", async () => {

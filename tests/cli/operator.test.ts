@@ -7,11 +7,10 @@ import { DomainError } from "@/lib/domain/errors";
 import { listOutbox, listOutboxInput } from "@/lib/domain/email/list-outbox";
 import { listWorkspaces } from "@/lib/domain/administration/list-workspaces";
 import { OPERATOR_SCOPE } from "@/lib/domain/scope";
-import { updateApiKeySettings, updateApiKeySettingsInput } from "@/lib/domain/administration/update-api-key-settings";
-import {
-  updateWorkspaceSettings,
-  updateWorkspaceSettingsInput,
-} from "@/lib/domain/administration/update-workspace-settings";
+import { updateApiKeySettings } from "@/lib/domain/administration/update-api-key-settings";
+import { updateApiKeySettingsInput } from "@/lib/domain/administration/update-api-key-settings-input";
+import { updateWorkspaceSettings } from "@/lib/domain/administration/update-workspace-settings";
+import { updateWorkspaceSettingsInput } from "@/lib/domain/administration/update-workspace-settings-input";
 import { db, transaction } from "@/lib/infra/db";
 import { call, newWorkspace, uniqueEmail, useTestDatabase } from "../helpers/api";
 

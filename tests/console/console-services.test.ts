@@ -1,17 +1,13 @@
-import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Viewer } from "@/lib/console/access";
-import { runOperationAction } from "@/lib/console/operation-action";
-import { runAction, type ActionContext } from "@/lib/console/run-action";
-import { sendTestEmail } from "@/lib/domain/email/send-test-email";
 import { db } from "@/lib/infra/db";
 import { reloadEnvForTests } from "@/lib/infra/env";
 import { newWorkspace, useTestDatabase } from "../helpers/api";
+import { consoleAs, owner, refusal } from "../helpers/console";
 import { startFakeSendgrid } from "../helpers/fake-sendgrid";
 
-// The console's email and webhook calls: the REST operations through the generic action
-// (lib/console/operation-action.ts) and the test mail through its own action, run like the console runs them:
-// another owner's key is not found and nothing changes; the owner's works.
+// The console's email and webhook calls through its router: the REST operations (derived procedures) and the
+// test mail (email.sendTest), run like the console runs them: another owner's key is not found and nothing
+// changes; the owner's works.
 
 let sendgrid: Awaited<ReturnType<typeof startFakeSendgrid>>;
 
@@ -27,22 +23,14 @@ afterAll(async () => {
 
 useTestDatabase();
 
-/** The browser's address, as operations.ts takes it from the request. */
-const IP = "127.0.0.1";
-const owner = (email: string): Viewer => ({ email, operator: false, scope: { level: "owner", ownerEmail: email } });
+type Target = { workspaceId: string; apiKeyId: string };
+const saveEmail = (email: string, target: Target, data: object) =>
+  consoleAs(owner(email)).v2.workspace.emailconfig.update({ ...target, data });
+const enableAdvanced = (email: string, target: Target, data: object) =>
+  consoleAs(owner(email)).v2.workspace.advancedwebhookconfig.update({ ...target, data });
+const sendTest = (email: string, target: Target) => consoleAs(owner(email)).email.sendTest({ ...target, data: {} });
 
-const sendTest = {
-  access: "apiKey" as const,
-  input: z.strictObject({}),
-  run: (_input: unknown, { scope, viewer, db }: ActionContext<"apiKey">) =>
-    sendTestEmail(scope, { to: viewer.email }, db),
-};
-const saveEmail = "/v2/workspace/emailconfig/update" as const;
-const enableAdvanced = "/v2/workspace/advancedwebhookconfig/update" as const;
-const addEndpoint = "/v2/workspace/advancedwebhook/endpoints/create" as const;
-const revealSecret = "/v2/workspace/advancedwebhook/endpoints/secret/get" as const;
-
-const NOT_FOUND = { ok: false, error: "API key not found." };
+const NOT_FOUND = { status: "NOT_FOUND", message: "API key not found." };
 
 describe("console email and webhook actions", () => {
   it("refuse another owner's key as not found and change nothing; the owner's own key works", async () => {
@@ -51,14 +39,10 @@ describe("console email and webhook actions", () => {
     const theirs = { workspaceId: b.workspace.id, apiKeyId: a.apiKey };
     const mine = { workspaceId: a.workspace.id, apiKeyId: a.apiKey };
 
-    expect(await runOperationAction(saveEmail, owner(b.email), { useEmailService: true }, theirs, IP)).toEqual(
-      NOT_FOUND,
-    );
-    expect(await runOperationAction(saveEmail, owner(b.email), { useEmailService: true }, mine, IP)).toEqual(NOT_FOUND);
-    expect(await runAction(sendTest, owner(b.email), {}, theirs)).toEqual(NOT_FOUND);
-    expect(await runOperationAction(enableAdvanced, owner(b.email), { isEnabled: true }, theirs, IP)).toEqual(
-      NOT_FOUND,
-    );
+    expect(await refusal(saveEmail(b.email, theirs, { useEmailService: true }))).toEqual(NOT_FOUND);
+    expect(await refusal(saveEmail(b.email, mine, { useEmailService: true }))).toEqual(NOT_FOUND);
+    expect(await refusal(sendTest(b.email, theirs))).toEqual(NOT_FOUND);
+    expect(await refusal(enableAdvanced(b.email, theirs, { isEnabled: true }))).toEqual(NOT_FOUND);
     const serviceConfig = (await db().apiKey.findUniqueOrThrow({ where: { id: a.apiKey } })).serviceConfig as Record<
       string,
       unknown
@@ -68,50 +52,28 @@ describe("console email and webhook actions", () => {
     expect(await db().outboxMail.count({ where: { to: b.email, subject: { contains: "Test email" } } })).toBe(0);
 
     // The owner: first advanced save must enable (the service's rule, same message as REST), then endpoints.
-    expect(await runOperationAction(enableAdvanced, owner(a.email), { encodeData: true }, mine, IP)).toMatchObject({
-      ok: false,
-      error: expect.stringContaining("not configured"),
+    expect((await refusal(enableAdvanced(a.email, mine, { encodeData: true }))).message).toContain("not configured");
+    await expect(enableAdvanced(a.email, mine, { isEnabled: true })).resolves.toMatchObject({ isEnabled: true });
+    const endpoints = (email: string) => consoleAs(owner(email)).v2.workspace.advancedwebhook.endpoints;
+    const created = await endpoints(a.email).create({ ...mine, data: { url: "https://hooks.example.com/in" } });
+    const reveal = { data: { endpointId: created.id } };
+    expect(await refusal(endpoints(b.email).secret.get({ ...theirs, ...reveal }))).toEqual(NOT_FOUND);
+    await expect(endpoints(a.email).secret.get({ ...mine, ...reveal })).resolves.toMatchObject({
+      secret: expect.stringMatching(/^whsec_/),
     });
-    expect(await runOperationAction(enableAdvanced, owner(a.email), { isEnabled: true }, mine, IP)).toMatchObject({
-      ok: true,
-      data: { isEnabled: true },
-    });
-    const created = await runOperationAction(
-      addEndpoint,
-      owner(a.email),
-      { url: "https://hooks.example.com/in" },
-      mine,
-      IP,
-    );
-    if (!created.ok) throw new Error(created.error);
-    expect(await runOperationAction(revealSecret, owner(b.email), { endpointId: created.data.id }, theirs, IP)).toEqual(
-      NOT_FOUND,
-    );
-    expect(
-      await runOperationAction(revealSecret, owner(a.email), { endpointId: created.data.id }, mine, IP),
-    ).toMatchObject({ ok: true, data: { secret: expect.stringMatching(/^whsec_/) } });
   });
 
   it("send the test mail to the signed-in user through the key's mail path", async () => {
     const a = await newWorkspace();
     const mine = { workspaceId: a.workspace.id, apiKeyId: a.apiKey };
-    const sent = await runAction(sendTest, owner(a.email), {}, mine);
-    expect(sent).toMatchObject({ ok: true, data: { to: a.email, status: expect.stringMatching(/^(stored|sent)$/) } });
+    const sent = await sendTest(a.email, mine);
+    expect(sent).toMatchObject({ to: a.email, status: expect.stringMatching(/^(stored|sent)$/) });
     const mail = await db().outboxMail.findFirstOrThrow({ where: { to: a.email, subject: "Test email from weft" } });
     expect(mail.status).not.toBe("failed");
 
     expect(
-      await runOperationAction(
-        saveEmail,
-        owner(a.email),
-        { useEmailService: true, emailServiceConfig: { fromEmail: "nope" } },
-        mine,
-        IP,
-      ),
-    ).toEqual({
-      ok: false,
-      error: "Invalid email service configuration.",
-    });
+      await refusal(saveEmail(a.email, mine, { useEmailService: true, emailServiceConfig: { fromEmail: "nope" } })),
+    ).toMatchObject({ status: "INVALID_ARGUMENT", message: "Invalid email service configuration." });
   });
 
   it("send the test mail through the workspace's own SendGrid key and sender, and report SendGrid's refusal", async () => {
@@ -123,14 +85,10 @@ describe("console email and webhook actions", () => {
       fromEmail: "noreply@acme.example",
       fromCompany: "Acme",
     };
-    expect(await runOperationAction(saveEmail, owner(a.email), { emailServiceConfig: config }, mine, IP)).toMatchObject(
-      {
-        ok: true,
-      },
-    );
+    await saveEmail(a.email, mine, { emailServiceConfig: config });
 
-    const sent = await runAction(sendTest, owner(a.email), {}, mine);
-    expect(sent).toMatchObject({ ok: true, data: { to: a.email, transport: "sendgrid", status: "sent" } });
+    const sent = await sendTest(a.email, mine);
+    expect(sent).toMatchObject({ to: a.email, transport: "sendgrid", status: "sent" });
     const mail = sendgrid.received.at(-1)!;
     expect(mail.headers.authorization).toBe("Bearer SG.console-test-key");
     expect(mail.body.from).toEqual({ email: "noreply@acme.example", name: "Acme" });
@@ -138,9 +96,8 @@ describe("console email and webhook actions", () => {
     expect(mail.body.subject).toBe("Acme: Test email from weft");
 
     sendgrid.failNextWith(401);
-    expect(await runAction(sendTest, owner(a.email), {}, mine)).toEqual({
-      ok: false,
-      error: "The test email could not be sent: SendGrid answered 401.",
+    expect(await refusal(sendTest(a.email, mine))).toMatchObject({
+      message: "The test email could not be sent: SendGrid answered 401.",
     });
     sendgrid.failNextWith(202);
   });

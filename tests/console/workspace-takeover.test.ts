@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { Viewer } from "@/lib/console/access";
-import { runOperationAction } from "@/lib/console/operation-action";
 import { getVisibleWorkspace } from "@/lib/domain/workspaces/get-visible-workspace";
 import { listLeftByTokenHolders } from "@/lib/domain/workspaces/left-by-token-holders";
 import { db } from "@/lib/infra/db";
 import { apiKeyHeaders, call, newWorkspace, uniqueEmail, useTestDatabase, workspaceHeaders } from "../helpers/api";
+import { consoleAs, owner, refusal } from "../helpers/console";
 
 // Finding 2 (workspace squatting): anyone may create the root workspace for someone else's email. The real
 // owner signs in to the console with a login link sent to that address (the console shows an owner the
@@ -13,9 +12,9 @@ import { apiKeyHeaders, call, newWorkspace, uniqueEmail, useTestDatabase, worksp
 
 useTestDatabase();
 
-const IP = "127.0.0.1";
-const owner = (email: string): Viewer => ({ email, operator: false, scope: { level: "owner", ownerEmail: email } });
-const rotate = "/v2/workspace/authtokens/rotate" as const;
+const rotate = "/v2/workspace/authtokens/rotate";
+const rotateInConsole = (email: string, workspaceId: string) =>
+  consoleAs(owner(email)).v2.workspace.authtokens.rotate({ workspaceId, data: {} });
 
 const orgs = (headers: Record<string, string>) => call("/v2/organizations/get", {}, { headers });
 const keys = (headers: Record<string, string>) => call("/v2/workspace/apikeys/get", {}, { headers });
@@ -41,8 +40,7 @@ describe("workspace squatting", () => {
     expect(page.createdIp).toBe("198.51.100.66");
     expect(Date.now() - Date.parse(page.createdAt)).toBeLessThan(60_000);
 
-    const rotated = await runOperationAction(rotate, owner(victim), {}, { workspaceId: squatter.workspace.id }, IP);
-    if (!rotated.ok) throw new Error(rotated.error);
+    const rotated = { data: await rotateInConsole(victim, squatter.workspace.id) };
     expect(rotated.data.workspaceId).toBe(squatter.workspace.id);
     expect(rotated.data.apiKeys.map((k) => k.apiKey).sort()).toEqual([squatter.apiKey, secondKey].sort());
 
@@ -84,17 +82,20 @@ describe("workspace squatting", () => {
     // Nothing to review before any rotation.
     expect(await listLeftByTokenHolders(scope, db())).toBeNull();
 
-    const rotated = await runOperationAction(rotate, owner(victim), {}, { workspaceId: squatter.workspace.id }, IP);
-    if (!rotated.ok) throw new Error(rotated.error);
+    const rotated = await rotateInConsole(victim, squatter.workspace.id);
     // What the owner adds afterwards is theirs, not listed.
-    const ownerKey = apiKeyHeaders(squatter.apiKey, rotated.data.apiKeys[0].newAuthToken.token);
+    const ownerKey = apiKeyHeaders(squatter.apiKey, rotated.apiKeys[0].newAuthToken.token);
     await call(
       "/v2/workspace/advancedwebhook/endpoints/create",
       { url: "https://owner.example/hook" },
       { headers: ownerKey },
     );
 
-    const left = await listLeftByTokenHolders(scope, db());
+    // As the console's workspace page reads it.
+    const left = await consoleAs(owner(victim)).workspaces.leftByTokenHolders({
+      workspaceId: squatter.workspace.id,
+      data: {},
+    });
     expect(Date.now() - Date.parse(left!.rotatedAt)).toBeLessThan(60_000);
     expect(left!.keys).toEqual([
       {
@@ -108,16 +109,22 @@ describe("workspace squatting", () => {
         permissionProviderUrl: "https://squatter.example/perms",
       },
     ]);
-    // Another owner's scope never reads it (the console only asks for workspaces the viewer may see).
+    // Another owner never reads it: the workspace is not found for them.
     const other = await newWorkspace();
-    expect(await listLeftByTokenHolders({ level: "workspace", workspaceId: other.workspace.id }, db())).toBeNull();
+    expect(
+      await refusal(
+        consoleAs(owner(other.email)).workspaces.leftByTokenHolders({ workspaceId: squatter.workspace.id, data: {} }),
+      ),
+    ).toEqual({ status: "NOT_FOUND", message: "Workspace not found." });
   });
 
   it("another owner cannot rotate a workspace that is not theirs", async () => {
     const a = await newWorkspace();
     const b = await newWorkspace();
-    const refused = await runOperationAction(rotate, owner(b.email), {}, { workspaceId: a.workspace.id }, IP);
-    expect(refused).toEqual({ ok: false, error: "Workspace not found." });
+    expect(await refusal(rotateInConsole(b.email, a.workspace.id))).toEqual({
+      status: "NOT_FOUND",
+      message: "Workspace not found.",
+    });
     expect((await orgs(a.key)).status).toBe(200);
   });
 });

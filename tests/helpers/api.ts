@@ -93,3 +93,15 @@ export function asKey(w: { key: Record<string, string> }) {
 export async function setAdvancedQueries(apiKey: string, on: boolean) {
   await db().apiKey.update({ where: { id: apiKey }, data: { advancedQueries: on } });
 }
+
+/** Rows per table: equal before and after a refused call shows it wrote nothing. */
+export async function rowCounts(): Promise<Record<string, number>> {
+  const tables = await db().$queryRaw<{ table_name: string }[]>`
+    SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`;
+  const counts: Record<string, number> = {};
+  for (const { table_name } of tables) {
+    const [{ n }] = await db().$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${table_name}"`);
+    counts[table_name] = Number(n);
+  }
+  return counts;
+}

@@ -1,16 +1,16 @@
+import { HydrateClient } from "@/components/console/hydrate-client";
 import { MailboxList } from "@/components/console/mailbox/mailbox-list";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
-import { PAGE_SIZE } from "@/lib/console/page-size";
+import { mailboxPage } from "@/lib/console/query-inputs";
+import { load, trpc } from "@/lib/console/router/server";
 import { requireViewer } from "@/lib/console/viewer";
-import { listMailbox } from "@/lib/domain/email/list-mailbox";
-import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 
 export const metadata = { title: "Mailbox · weft" };
 
 export default async function MailboxPage() {
-  const viewer = await requireViewer("/mailbox");
+  const viewer = await requireViewer();
   if (env().WEFT_SENDGRID_API_KEY) {
     return (
       <>
@@ -21,9 +21,9 @@ export default async function MailboxPage() {
       </>
     );
   }
-  const firstPage = await listMailbox(viewer.scope, { pageSize: PAGE_SIZE }, db());
+  await load(trpc.mailbox.list.queryOptions(mailboxPage()));
   return (
-    <>
+    <HydrateClient>
       <PageHeader
         title="Mailbox"
         description={
@@ -32,7 +32,7 @@ export default async function MailboxPage() {
             : `Mail to ${viewer.email} kept in the dev outbox (no SendGrid key is configured), newest first.`
         }
       />
-      <MailboxList initialPage={firstPage} />
-    </>
+      <MailboxList />
+    </HydrateClient>
   );
 }

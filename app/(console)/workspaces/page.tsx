@@ -1,19 +1,19 @@
 import Link from "next/link";
+import { HydrateClient } from "@/components/console/hydrate-client";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
 import { WorkspaceSearch } from "@/components/console/workspaces/workspace-search";
-import { PAGE_SIZE } from "@/lib/console/page-size";
+import { workspacePage } from "@/lib/console/query-inputs";
+import { load, trpc } from "@/lib/console/router/server";
 import { requireViewer } from "@/lib/console/viewer";
-import { listWorkspacePage } from "@/lib/domain/workspaces/list-workspace-page";
-import { db } from "@/lib/infra/db";
 
 export const metadata = { title: "Workspaces · weft" };
 
 export default async function WorkspacesPage() {
-  const viewer = await requireViewer("/workspaces");
-  const firstPage = await listWorkspacePage(viewer.scope, { pageSize: PAGE_SIZE }, db());
+  const viewer = await requireViewer();
+  await load(trpc.workspaces.list.queryOptions(workspacePage("")));
   return (
-    <>
+    <HydrateClient>
       <PageHeader
         title="Workspaces"
         description={
@@ -27,7 +27,7 @@ export default async function WorkspacesPage() {
           </Link>
         }
       />
-      <WorkspaceSearch initialPage={firstPage} showOwner={viewer.operator} />
-    </>
+      <WorkspaceSearch showOwner={viewer.operator} />
+    </HydrateClient>
   );
 }

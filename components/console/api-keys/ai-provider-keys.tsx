@@ -2,10 +2,6 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import type { ApiOutput } from "@/lib/api/client";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
-import { callOperation } from "@/lib/console/operations";
 import { PROVIDER_LABEL, PROVIDERS } from "@/lib/domain/ai/model-routing";
 import { updateApiKeyConfigInput } from "@/lib/domain/api-keys/update-api-key-config-input";
 import type { AiProvider } from "@/lib/infra/outbound/ai-models";
@@ -13,51 +9,38 @@ import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useHydrated } from "../use-hydrated";
 
 const LABELS = { "aiModelApiKey[0].customerApiKey": "Provider API key", "aiModelApiKey[0].provider": "Provider" };
 
-type Masked = NonNullable<ApiOutput<"/v2/workspace/apikeyconfig/get">["aiModelsConfig"]>;
-
 /**
  * The key's own OpenAI / Anthropic / Gemini keys (Ask AI and agents use them): each shown masked, set or
  * replaced one at a time. The browser sends a key once and never gets it back.
  */
-export function AiProviderKeys({
-  workspaceId,
-  apiKeyId,
-  initial,
-}: {
-  workspaceId: string;
-  apiKeyId: string;
-  initial: Masked;
-}) {
+export function AiProviderKeys({ workspaceId, apiKeyId }: { workspaceId: string; apiKeyId: string }) {
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const hydrated = useHydrated();
   const providerId = useId();
-  const queryKey = apiKeyKeys.aiProviderKeys(workspaceId, apiKeyId);
   const target = { workspaceId, apiKeyId };
-  const masked = useQuery({
-    queryKey,
-    queryFn: async () => {
-      const config = await unwrap(callOperation("/v2/workspace/apikeyconfig/get", {}, target));
-      return config.aiModelsConfig ?? {};
-    },
-    initialData: initial,
-  });
+  const config = trpc.v2.workspace.apikeyconfig.get;
+  const masked = useQuery(config.queryOptions({ ...target, data: {} }));
   const [provider, setProvider] = useState<AiProvider>(PROVIDERS[0]);
   const [secret, setSecret] = useState("");
   const toast = useToast();
   const save = useCheckedMutation(
     updateApiKeyConfigInput,
-    (input) => callOperation("/v2/workspace/apikeyconfig/update", input, target),
-    async (_data, input) => {
-      const name = input.aiModelApiKey?.[0]?.provider;
-      setSecret("");
-      toast(name ? `${PROVIDER_LABEL[name]} key saved.` : "Saved.");
-      await queryClient.invalidateQueries({ queryKey });
-    },
+    trpc.v2.workspace.apikeyconfig.update.mutationOptions({
+      onSuccess: async (_data, { data }) => {
+        const name = data.aiModelApiKey?.[0]?.provider;
+        setSecret("");
+        toast(name ? `${PROVIDER_LABEL[name]} key saved.` : "Saved.");
+        await queryClient.invalidateQueries(config.pathFilter());
+      },
+    }),
+    (data) => ({ ...target, data }),
     LABELS,
   );
 
@@ -66,7 +49,7 @@ export function AiProviderKeys({
     save.submit({ aiModelApiKey: [{ provider, customerApiKey: secret.trim() }] });
   }
 
-  const keys = masked.data ?? {};
+  const keys = masked.data?.aiModelsConfig ?? {};
   return (
     <div className="space-y-6">
       <ul aria-label="AI provider keys" className="divide-y divide-zinc-200 rounded-lg border border-zinc-200">

@@ -3,10 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { withDomainCheck } from "@/lib/console/domain-list";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
 import { splitList } from "@/lib/console/format";
-import { callOperation } from "@/lib/console/operations";
 import { PAGE_SIZE } from "@/lib/console/page-size";
 import { domainsInput } from "@/lib/domain/domains/domains-input";
 import { ConfirmButton } from "../confirm-button";
@@ -15,6 +12,7 @@ import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 import { useCheckedMutation } from "../use-checked-mutation";
 
 const list = (domains: string[]) => domains.join(", ");
@@ -22,18 +20,10 @@ const addDomainsForm = withDomainCheck(domainsInput, "domains");
 const LABELS = { domains: "Domains" };
 
 /** Add Domains / Get Domains / Delete Domains for one key; the list pages in the browser (Get Domains returns all). */
-export function AllowedDomains({
-  workspaceId,
-  apiKeyId,
-  initial,
-}: {
-  workspaceId: string;
-  apiKeyId: string;
-  initial: string[];
-}) {
+export function AllowedDomains({ workspaceId, apiKeyId }: { workspaceId: string; apiKeyId: string }) {
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const target = { workspaceId, apiKeyId };
-  const queryKey = apiKeyKeys.domains(workspaceId, apiKeyId);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -41,46 +31,47 @@ export function AllowedDomains({
   const [text, setText] = useState("");
   const [page, setPage] = useState(0);
 
-  const domains = useQuery({
-    queryKey,
-    queryFn: () => unwrap(callOperation("/v2/workspace/domains/get", {}, target)),
-    initialData: { allowedDomains: initial },
-  });
-  const refresh = () => queryClient.invalidateQueries({ queryKey });
+  const domainsApi = trpc.v2.workspace.domains;
+  const domains = useQuery(domainsApi.get.queryOptions({ ...target, data: {} }));
+  const refresh = () => queryClient.invalidateQueries(domainsApi.get.pathFilter());
 
   const add = useCheckedMutation(
     addDomainsForm,
-    (input) => callOperation("/v2/workspace/domains/add", input, target),
-    (result) => {
-      setText("");
-      toast(
-        [
-          result.domainsAdded.length && `Added ${list(result.domainsAdded)}.`,
-          result.skippedDomains.length && `Already allowed: ${list(result.skippedDomains)}.`,
-        ]
-          .filter(Boolean)
-          .join(" "),
-      );
-      return refresh();
-    },
+    domainsApi.add.mutationOptions({
+      onSuccess: (result) => {
+        setText("");
+        toast(
+          [
+            result.domainsAdded.length && `Added ${list(result.domainsAdded)}.`,
+            result.skippedDomains.length && `Already allowed: ${list(result.skippedDomains)}.`,
+          ]
+            .filter(Boolean)
+            .join(" "),
+        );
+        return refresh();
+      },
+    }),
+    (data) => ({ ...target, data }),
     LABELS,
   );
-  const remove = useMutation({
-    mutationFn: (domain: string) =>
-      unwrap(callOperation("/v2/workspace/domains/delete", { domains: [domain] }, target)),
-    onSuccess: (result) => {
-      toast(result.domainsRemoved.length ? `Removed ${list(result.domainsRemoved)}.` : "That domain was already gone.");
-      return refresh();
-    },
-    onError: (e) => toast(e.message, "error"),
-  });
+  const remove = useMutation(
+    domainsApi.delete.mutationOptions({
+      onSuccess: (result) => {
+        toast(
+          result.domainsRemoved.length ? `Removed ${list(result.domainsRemoved)}.` : "That domain was already gone.",
+        );
+        return refresh();
+      },
+      onError: (e) => toast(e.message, "error"),
+    }),
+  );
 
   function submit(e: FormEvent) {
     e.preventDefault();
     add.submit({ domains: splitList(text) });
   }
 
-  const all = domains.data.allowedDomains;
+  const all = domains.data?.allowedDomains ?? [];
   const pages = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
   const current = Math.min(page, pages - 1);
   const shown = all.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
@@ -100,7 +91,7 @@ export function AllowedDomains({
                   title={`Remove ${domain}?`}
                   description={<p>Pages on {domain} can no longer use this key.</p>}
                   confirmLabel="Remove domain"
-                  onConfirm={() => remove.mutate(domain)}
+                  onConfirm={() => remove.mutate({ ...target, data: { domains: [domain] } })}
                   disabled={remove.isPending}
                   className={`${ui.dangerOutline} ${ui.small}`}
                 >

@@ -1,26 +1,20 @@
 "use client";
 
 import Link from "next/link";
-import type { ApiOutput } from "@/lib/api/client";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
-import { callOperation } from "@/lib/console/operations";
-import { PAGE_SIZE } from "@/lib/console/page-size";
+import { apiKeyPage } from "@/lib/console/query-inputs";
 import { Pager } from "../pager";
 import { ui } from "../styles";
+import { useTRPC } from "../trpc";
 import { usePagedQuery } from "../use-paged-query";
 import { KeyTypeBadge } from "./key-type-badge";
 
-type Page = ApiOutput<"/v2/workspace/apikeys/get">;
-
 /** The workspace's keys through Get API Keys, a page at a time. */
-export function ApiKeyList({ workspaceId, initialPage }: { workspaceId: string; initialPage: Page }) {
-  const { query, pager } = usePagedQuery({
-    queryKey: (pageToken) => apiKeyKeys.list(workspaceId, pageToken),
-    fetchPage: (pageToken) =>
-      unwrap(callOperation("/v2/workspace/apikeys/get", { pageSize: PAGE_SIZE, pageToken }, { workspaceId })),
-    initialPage,
-  });
+export function ApiKeyList({ workspaceId }: { workspaceId: string }) {
+  const trpc = useTRPC();
+  const { query, pager } = usePagedQuery(
+    (pageToken) => trpc.v2.workspace.apikeys.get.queryOptions(apiKeyPage(workspaceId, pageToken)),
+    (page) => page.nextPageToken,
+  );
   const keys = query.data?.keys ?? [];
 
   if (query.error)

@@ -2,12 +2,11 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { updateApiKeySettingsAction } from "@/lib/console/api-keys/actions";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { updateApiKeySettingsInput } from "@/lib/domain/administration/update-api-key-settings";
+import { updateApiKeySettingsInput } from "@/lib/domain/administration/update-api-key-settings-input";
 import { SaveBar } from "../save-bar";
 import { Switch } from "../switch";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useDirty } from "../use-dirty";
 import { useHydrated } from "../use-hydrated";
@@ -34,20 +33,23 @@ export function ApiKeySwitches({
   initial: Record<Switches, boolean>;
 }) {
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const hydrated = useHydrated();
   const toast = useToast();
   const [values, setValues] = useState(initial);
   const dirty = useDirty(initial);
   const save = useCheckedMutation(
     updateApiKeySettingsInput,
-    (input) => updateApiKeySettingsAction(input, { workspaceId }),
-    (key) => {
-      const now = { advancedQueries: key.advancedQueries, activityLogs: key.activityLogs };
-      setValues(now);
-      dirty.saved(now);
-      toast("Features saved.");
-      return queryClient.invalidateQueries({ queryKey: apiKeyKeys.detail(workspaceId, apiKeyId) });
-    },
+    trpc.apiKeys.updateSettings.mutationOptions({
+      onSuccess: (key) => {
+        const now = { advancedQueries: key.advancedQueries, activityLogs: key.activityLogs };
+        setValues(now);
+        dirty.saved(now);
+        toast("Features saved.");
+        return queryClient.invalidateQueries(trpc.apiKeys.get.pathFilter());
+      },
+    }),
+    (data) => ({ workspaceId, data }),
   );
 
   function submit(e: FormEvent) {

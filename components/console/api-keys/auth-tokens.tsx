@@ -1,34 +1,33 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
-import { callOperation } from "@/lib/console/operations";
 import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { SecretValue } from "../secret-value";
 import { ui } from "../styles";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 import { useRevealedQuery } from "../use-revealed-query";
 
 /** Get Auth Tokens (on request) and Reset Auth Token (after confirming) for one key. */
 export function AuthTokens({ workspaceId, apiKeyId }: { workspaceId: string; apiKeyId: string }) {
   const queryClient = useQueryClient();
-  const queryKey = apiKeyKeys.tokens(workspaceId, apiKeyId);
-  const secret = useRevealedQuery(queryKey, () =>
-    unwrap(callOperation("/v2/workspace/authtokens/get", { apiKey: apiKeyId }, { workspaceId })),
-  );
+  const trpc = useTRPC();
+  const input = { workspaceId, data: { apiKey: apiKeyId } };
+  const tokensQuery = trpc.v2.workspace.authtokens.get.queryOptions(input);
+  const secret = useRevealedQuery(tokensQuery);
   const toast = useToast();
-  const reset = useMutation({
-    mutationFn: () => unwrap(callOperation("/v2/workspace/authtoken/reset", { apiKey: apiKeyId }, { workspaceId })),
-    onSuccess: (result) => {
-      // The reset answers with the only token the key now has: show it without asking again.
-      queryClient.setQueryData(queryKey, { apiKey: result.apiKey, authTokens: [result.newAuthToken] });
-      secret.show();
-      toast("New auth token issued. The previous token no longer works.");
-    },
-    onError: (e) => toast(e.message, "error"),
-  });
+  const reset = useMutation(
+    trpc.v2.workspace.authtoken.reset.mutationOptions({
+      onSuccess: (result) => {
+        // The reset answers with the only token the key now has: show it without asking again.
+        queryClient.setQueryData(tokensQuery.queryKey, { apiKey: result.apiKey, authTokens: [result.newAuthToken] });
+        secret.show();
+        toast("New auth token issued. The previous token no longer works.");
+      },
+      onError: (e) => toast(e.message, "error"),
+    }),
+  );
   const tokens = secret.shown ? secret.query.data?.authTokens : undefined;
 
   return (
@@ -61,7 +60,7 @@ export function AuthTokens({ workspaceId, apiKeyId }: { workspaceId: string; api
             </p>
           }
           confirmLabel="Reset auth token"
-          onConfirm={() => reset.mutate()}
+          onConfirm={() => reset.mutate(input)}
           disabled={reset.isPending}
         >
           {reset.isPending ? "Resetting…" : "Reset auth token"}

@@ -1,16 +1,14 @@
 "use client";
 
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
-import { callOperation } from "@/lib/console/operations";
 import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 
 interface Editor {
   organizationId: string;
@@ -25,21 +23,21 @@ const empty: Editor = { organizationId: "", documentId: "", editorId: "" };
  * Version: a new change that open editors receive live, undone by restoring the version saved before).
  */
 export function CrdtVersions({ workspaceId, apiKeyId }: { workspaceId: string; apiKeyId: string }) {
+  const trpc = useTRPC();
   const target = { workspaceId, apiKeyId };
   const [fields, setFields] = useState<Editor>(empty);
   const [editor, setEditor] = useState<Editor | null>(null);
   const toast = useToast();
-  const versions = useQuery({
-    queryKey: apiKeyKeys.crdtVersions(workspaceId, apiKeyId, editor ? Object.values(editor) : []),
-    queryFn: () => unwrap(callOperation("/v2/crdt/versions/get", { ...editor!, pageSize: 20 }, target)),
-    enabled: editor !== null,
-  });
-  const restore = useMutation({
-    mutationFn: (versionId: string) =>
-      unwrap(callOperation("/v2/crdt/versions/restore", { ...editor!, versionId }, target)),
-    onSuccess: (v) => toast(`Restored “${v.versionName}”. Open editors received it as an edit.`),
-    onError: (e) => toast(e.message, "error"),
-  });
+  const versionsApi = trpc.v2.crdt.versions;
+  const versions = useQuery(
+    versionsApi.get.queryOptions(editor ? { ...target, data: { ...editor, pageSize: 20 } } : skipToken),
+  );
+  const restore = useMutation(
+    versionsApi.restore.mutationOptions({
+      onSuccess: (v) => toast(`Restored “${v.versionName}”. Open editors received it as an edit.`),
+      onError: (e) => toast(e.message, "error"),
+    }),
+  );
   const set = (name: keyof Editor) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: e.target.value }));
   function show(e: FormEvent) {
@@ -92,7 +90,7 @@ export function CrdtVersions({ workspaceId, apiKeyId }: { workspaceId: string; a
                   </p>
                 }
                 confirmLabel="Restore"
-                onConfirm={() => restore.mutate(v.versionId)}
+                onConfirm={() => editor && restore.mutate({ ...target, data: { ...editor, versionId: v.versionId } })}
                 disabled={restore.isPending}
               >
                 Restore

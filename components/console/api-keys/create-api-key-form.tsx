@@ -3,11 +3,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
 import { withDomainCheck } from "@/lib/console/domain-list";
 import { splitList, withoutBlanks } from "@/lib/console/format";
-import { callOperation } from "@/lib/console/operations";
-import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
 import {
   API_KEY_TYPES,
   createApiKeyInput,
@@ -19,6 +16,7 @@ import { FieldError } from "../field-error";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
+import { useTRPC } from "../trpc";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useHydrated } from "../use-hydrated";
 
@@ -29,6 +27,7 @@ const LABELS = { apiKeyName: "Name", type: "Type", ownerEmail: "Owner email", al
 export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: string; ownerEmail: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const hydrated = useHydrated();
   const ids = {
     type: useId(),
@@ -50,14 +49,13 @@ export function CreateApiKeyForm({ workspaceId, ownerEmail }: { workspaceId: str
   });
   const create = useCheckedMutation(
     createApiKeyForm,
-    (input) => callOperation("/v2/workspace/apikey/create", input, { workspaceId }),
-    async (created) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(workspaceId) }),
-        queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
-      ]);
-      router.push(`/workspaces/${workspaceId}/keys/${created.apiKey}`);
-    },
+    trpc.v2.workspace.apikey.create.mutationOptions({
+      onSuccess: async (created) => {
+        await queryClient.invalidateQueries(trpc.pathFilter());
+        router.push(`/workspaces/${workspaceId}/keys/${created.apiKey}`);
+      },
+    }),
+    (data) => ({ workspaceId, data }),
     LABELS,
   );
   const production = values.type === "production";

@@ -2,23 +2,24 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
-import { deleteApiKeyAction } from "@/lib/console/workspaces/delete-actions";
+import { useTRPC } from "../trpc";
 import { TypeToConfirm } from "../type-to-confirm";
 
 /** Revokes the key for good: its credentials stop working at once and its data is deleted. */
 export function DeleteApiKey({ workspaceId, apiKeyId, name }: { workspaceId: string; apiKeyId: string; name: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (confirmName: string) => unwrap(deleteApiKeyAction({ apiKey: apiKeyId, confirmName }, { workspaceId })),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: apiKeyKeys.all(workspaceId) });
-      router.push(`/workspaces/${encodeURIComponent(workspaceId)}/keys`);
-      router.refresh();
-    },
-  });
+  const trpc = useTRPC();
+  const remove = useMutation(
+    trpc.apiKeys.delete.mutationOptions({
+      onSuccess: () => {
+        // Everything read about the workspace's keys is stale now.
+        queryClient.removeQueries(trpc.pathFilter());
+        router.push(`/workspaces/${encodeURIComponent(workspaceId)}/keys`);
+        router.refresh();
+      },
+    }),
+  );
   return (
     <TypeToConfirm
       title="Revoke and delete this API key?"
@@ -34,7 +35,7 @@ export function DeleteApiKey({ workspaceId, apiKeyId, name }: { workspaceId: str
       confirmLabel="Delete API key"
       busy={remove.isPending}
       error={remove.error?.message}
-      onConfirm={(typed) => remove.mutate(typed)}
+      onConfirm={(confirmName) => remove.mutate({ workspaceId, data: { apiKey: apiKeyId, confirmName } })}
     >
       {remove.isPending ? "Deleting…" : "Delete API key"}
     </TypeToConfirm>

@@ -1,13 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
-import { callOperation } from "@/lib/console/operations";
-import { firstCallAction } from "@/lib/console/usage/actions";
-import { usageKeys } from "@/lib/console/usage/query-keys";
 import { CopyButton } from "../copy-button";
 import { ui } from "../styles";
+import { useTRPC } from "../trpc";
 import { useRevealedQuery } from "../use-revealed-query";
 
 const MASK = "••••••••••••••••";
@@ -27,15 +23,17 @@ export function GettingStarted({
   advancedQueries: boolean;
   requestsHref: string;
 }) {
-  const secret = useRevealedQuery(apiKeyKeys.tokens(workspaceId, apiKeyId), () =>
-    unwrap(callOperation("/v2/workspace/authtokens/get", { apiKey: apiKeyId }, { workspaceId })),
+  const trpc = useTRPC();
+  const secret = useRevealedQuery(
+    trpc.v2.workspace.authtokens.get.queryOptions({ workspaceId, data: { apiKey: apiKeyId } }),
   );
   const token = secret.shown ? secret.query.data?.authTokens[0]?.token : undefined;
-  const check = useQuery({
-    queryKey: usageKeys.firstCall(apiKeyId),
-    queryFn: () => unwrap(firstCallAction({}, { workspaceId, apiKeyId })),
-    refetchInterval: (q) => (q.state.data?.succeeded ? false : POLL_MS),
-  });
+  const check = useQuery(
+    trpc.usage.firstCall.queryOptions(
+      { workspaceId, apiKeyId, data: {} },
+      { refetchInterval: (q) => (q.state.data?.succeeded ? false : POLL_MS) },
+    ),
+  );
   // Get Organizations needs advanced queries; Get Users works on any key.
   const [path, body] = advancedQueries
     ? ["/v2/organizations/get", `{"data":{}}`]

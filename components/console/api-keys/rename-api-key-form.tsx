@@ -3,12 +3,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { callOperation } from "@/lib/console/operations";
-import { updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
+import { updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key-input";
 import { SaveBar } from "../save-bar";
 import { TextField } from "../text-field";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useDirty } from "../use-dirty";
 import { useHydrated } from "../use-hydrated";
@@ -27,19 +26,22 @@ export function RenameApiKeyForm({
 }) {
   const router = useRouter();
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const hydrated = useHydrated();
   const toast = useToast();
   const [apiKeyName, setApiKeyName] = useState(name);
   const dirty = useDirty(name);
   const rename = useCheckedMutation(
     updateApiKeyInput,
-    (input) => callOperation("/v2/workspace/apikey/update", input, { workspaceId }),
-    async (_data, input) => {
-      dirty.saved(input.apiKeyName ?? name);
-      toast("Name saved.");
-      await queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(workspaceId) });
-      router.refresh();
-    },
+    trpc.v2.workspace.apikey.update.mutationOptions({
+      onSuccess: async (_data, { data }) => {
+        dirty.saved(data.apiKeyName ?? name);
+        toast("Name saved.");
+        await queryClient.invalidateQueries(trpc.pathFilter());
+        router.refresh();
+      },
+    }),
+    (data) => ({ workspaceId, data }),
     LABELS,
   );
 

@@ -1,13 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import { unwrap } from "@/lib/console/action-result";
+import { useQuery } from "@tanstack/react-query";
 import { formatTime } from "@/lib/console/format";
-import { listEmailLogAction } from "@/lib/console/usage/email-actions";
-import type { EmailLogPage } from "@/lib/domain/email/list-email-log";
+import { emailLogPage } from "@/lib/console/query-inputs";
 import { Pager } from "../pager";
 import { FilterSelect } from "../filter-select";
 import { ui } from "../styles";
+import { useTRPC } from "../trpc";
 import { usePagedQuery } from "../use-paged-query";
 
 const tones: Record<string, string> = {
@@ -17,53 +17,32 @@ const tones: Record<string, string> = {
 };
 
 /** The key's trigger emails, newest first, filtered by status; a row opens to the provider's answer. */
-export function EmailLog({
-  workspaceId,
-  apiKeyId,
-  initialPage,
-}: {
-  workspaceId: string;
-  apiKeyId: string;
-  initialPage: EmailLogPage;
-}) {
+export function EmailLog({ workspaceId, apiKeyId }: { workspaceId: string; apiKeyId: string }) {
+  const trpc = useTRPC();
   const [status, setStatus] = useState<string | undefined>(undefined);
+  // The statuses present: those of the unfiltered first page (the page prefetched it).
+  const statuses = useQuery(trpc.email.log.queryOptions(emailLogPage(workspaceId, apiKeyId))).data?.statuses ?? [];
   return (
     <div className="space-y-4">
       <FilterSelect
         className="sm:w-56"
         label="Status"
         allLabel="All"
-        options={initialPage.statuses.map((s) => [s, s] as const)}
+        options={statuses.map((s) => [s, s] as const)}
         value={status}
         onChange={setStatus}
       />
-      <EmailRows
-        key={status ?? ""}
-        workspaceId={workspaceId}
-        apiKeyId={apiKeyId}
-        status={status}
-        initialPage={status === undefined ? initialPage : undefined}
-      />
+      <EmailRows key={status ?? ""} workspaceId={workspaceId} apiKeyId={apiKeyId} status={status} />
     </div>
   );
 }
 
-function EmailRows({
-  workspaceId,
-  apiKeyId,
-  status,
-  initialPage,
-}: {
-  workspaceId: string;
-  apiKeyId: string;
-  status?: string;
-  initialPage?: EmailLogPage;
-}) {
-  const { query, pager } = usePagedQuery<EmailLogPage>({
-    queryKey: (token) => ["email-log", apiKeyId, status ?? "all", token ?? "first"],
-    fetchPage: (pageToken) => unwrap(listEmailLogAction({ status, pageToken }, { workspaceId, apiKeyId })),
-    initialPage,
-  });
+function EmailRows({ workspaceId, apiKeyId, status }: { workspaceId: string; apiKeyId: string; status?: string }) {
+  const trpc = useTRPC();
+  const { query, pager } = usePagedQuery(
+    (pageToken) => trpc.email.log.queryOptions(emailLogPage(workspaceId, apiKeyId, status, pageToken)),
+    (page) => page.nextPageToken,
+  );
   const emails = query.data?.emails ?? [];
   if (query.isPending) return <p className="text-sm text-zinc-600">Loading…</p>;
   if (query.error)

@@ -3,10 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import type { ApiOutput } from "@/lib/api/client";
-import { sendTestEmailAction } from "@/lib/console/api-keys/email-actions";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
-import { callOperation } from "@/lib/console/operations";
 import { emailSettingsForm } from "@/lib/console/service-forms";
 import { ConfirmButton } from "../confirm-button";
 import { SaveBar } from "../save-bar";
@@ -14,6 +10,7 @@ import { Switch } from "../switch";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useDirty } from "../use-dirty";
 import { useHydrated } from "../use-hydrated";
@@ -69,17 +66,14 @@ export function EmailSettingsForm({
   defaultTriggers: Record<string, boolean>;
 }) {
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const hydrated = useHydrated();
   const toast = useToast();
   const typeId = useId();
   const target = { workspaceId, apiKeyId };
-  const queryKey = apiKeyKeys.email(workspaceId, apiKeyId);
-  const config = useQuery({
-    queryKey,
-    queryFn: () => unwrap(callOperation("/v2/workspace/emailconfig/get", {}, target)),
-    initialData: initial,
-  });
-  const storedKey = config.data.emailServiceConfig.apiKey;
+  const configQuery = trpc.v2.workspace.emailconfig.get.queryOptions({ ...target, data: {} });
+  const config = useQuery(configQuery);
+  const storedKey = (config.data ?? initial).emailServiceConfig.apiKey;
 
   const [draft, setDraft] = useState(() => draftOf(initial, defaultTriggers));
   const dirty = useDirty(draftOf(initial, defaultTriggers));
@@ -87,40 +81,40 @@ export function EmailSettingsForm({
     const next = draftOf(result, defaultTriggers);
     setDraft(next);
     dirty.saved(next);
-    queryClient.setQueryData(queryKey, result);
+    queryClient.setQueryData(configQuery.queryKey, result);
     toast(message);
   };
 
+  const update = trpc.v2.workspace.emailconfig.update;
   const save = useCheckedMutation(
     emailSettingsForm,
-    ({ newKey, hasStoredKey: _stored, type, ...fields }) =>
-      callOperation(
-        "/v2/workspace/emailconfig/update",
-        {
-          useEmailService: draft.enabled,
-          emailServiceConfig: { type, ...fields, triggers: draft.triggers, ...(newKey && { apiKey: newKey }) },
-        },
-        target,
-      ),
-    (result) => afterSave(result, "Email settings saved."),
+    update.mutationOptions({ onSuccess: (result) => afterSave(result, "Email settings saved.") }),
+    ({ newKey, hasStoredKey: _stored, type, ...fields }) => ({
+      ...target,
+      data: {
+        useEmailService: draft.enabled,
+        emailServiceConfig: { type, ...fields, triggers: draft.triggers, ...(newKey && { apiKey: newKey }) },
+      },
+    }),
     LABELS,
   );
-  const removeKey = useMutation({
-    mutationFn: () =>
-      unwrap(callOperation("/v2/workspace/emailconfig/update", { emailServiceConfig: { apiKey: "" } }, target)),
-    onSuccess: (result) => afterSave(result, "SendGrid key removed."),
-    onError: (e) => toast(e.message, "error"),
-  });
-  const test = useMutation({
-    mutationFn: () => unwrap(sendTestEmailAction({}, target)),
-    onSuccess: (sent) =>
-      toast(
-        sent.transport === "outbox"
-          ? `Test email to ${sent.to} stored in the dev outbox (see Mailbox).`
-          : `Test email sent to ${sent.to} through SendGrid.`,
-      ),
-    onError: (e) => toast(e.message, "error"),
-  });
+  const removeKey = useMutation(
+    update.mutationOptions({
+      onSuccess: (result) => afterSave(result, "SendGrid key removed."),
+      onError: (e) => toast(e.message, "error"),
+    }),
+  );
+  const test = useMutation(
+    trpc.email.sendTest.mutationOptions({
+      onSuccess: (sent) =>
+        toast(
+          sent.transport === "outbox"
+            ? `Test email to ${sent.to} stored in the dev outbox (see Mailbox).`
+            : `Test email sent to ${sent.to} through SendGrid.`,
+        ),
+      onError: (e) => toast(e.message, "error"),
+    }),
+  );
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -192,7 +186,7 @@ export function EmailSettingsForm({
                   </p>
                 }
                 confirmLabel="Remove key"
-                onConfirm={() => removeKey.mutate()}
+                onConfirm={() => removeKey.mutate({ ...target, data: { emailServiceConfig: { apiKey: "" } } })}
                 disabled={removeKey.isPending}
                 className={`${ui.dangerOutline} ${ui.small}`}
               >
@@ -252,7 +246,7 @@ export function EmailSettingsForm({
           type="button"
           className={ui.secondary}
           disabled={!hydrated || test.isPending}
-          onClick={() => test.mutate()}
+          onClick={() => test.mutate({ ...target, data: {} })}
         >
           {test.isPending ? "Sending…" : "Send test email"}
         </button>

@@ -1,39 +1,20 @@
 "use client";
 
 import { Fragment } from "react";
-import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
-import { listMailboxAction } from "@/lib/console/mailbox/actions";
-import { mailboxKeys } from "@/lib/console/mailbox/query-keys";
-import { PAGE_SIZE } from "@/lib/console/page-size";
+import { mailboxPage } from "@/lib/console/query-inputs";
 import { Pager } from "../pager";
 import { ui } from "../styles";
+import { useTRPC } from "../trpc";
 import { usePagedQuery } from "../use-paged-query";
 
-interface Mail {
-  id: string;
-  to: string;
-  from: string;
-  subject: string;
-  text: string;
-  transport: string;
-  status: string;
-  error: string | null;
-  createdAt: Date;
-}
-
-interface Page {
-  mails: Mail[];
-  nextPageToken?: string;
-}
-
 /** The mail log, newest first; a mail's text opens in place (sign-in links are clickable). */
-export function MailboxList({ initialPage }: { initialPage: Page }) {
-  const { query, pager } = usePagedQuery({
-    queryKey: mailboxKeys.list,
-    fetchPage: (pageToken) => unwrap(listMailboxAction({ pageSize: PAGE_SIZE, pageToken })),
-    initialPage,
-  });
+export function MailboxList() {
+  const trpc = useTRPC();
+  const { query, pager } = usePagedQuery(
+    (pageToken) => trpc.mailbox.list.queryOptions(mailboxPage(pageToken)),
+    (page) => page.nextPageToken,
+  );
   const mails = query.data?.mails ?? [];
 
   if (query.error)

@@ -1,37 +1,33 @@
 "use client";
 
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
 import { useState } from "react";
-import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
-import { listRequestLogAction } from "@/lib/console/usage/actions";
-import { usageKeys } from "@/lib/console/usage/query-keys";
+import { requestLogPage } from "@/lib/console/query-inputs";
 import { outcomeLabels, type RequestLogFilter, type RequestOutcome } from "@/lib/console/usage/request-log-filter";
-import type { RequestLogEntry } from "@/lib/domain/usage/list-request-log";
 import { Pager } from "../pager";
 import { FilterSelect } from "../filter-select";
 import { ui } from "../styles";
+import { useTRPC } from "../trpc";
 import { usePagedQuery } from "../use-paged-query";
 
-interface Page {
-  requests: RequestLogEntry[];
-  operations: string[];
-  nextPageToken?: string;
-}
-
-const REFRESH_MS = 5000;
-
-/** The key's last API calls, newest first, refreshed while open; filtered by outcome and operation. */
-export function RequestLog({
-  workspaceId,
-  apiKeyId,
-  initialPage,
-}: {
-  workspaceId: string;
-  apiKeyId: string;
-  initialPage: Page;
-}) {
+/**
+ * The key's last API calls, newest first, filtered by outcome and operation. Live while open: the server pushes
+ * each call as it is logged (usage.tail) and the list reads its newest page again.
+ */
+export function RequestLog({ workspaceId, apiKeyId }: { workspaceId: string; apiKeyId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   const [filter, setFilter] = useState<RequestLogFilter>({});
-  const operations = initialPage.operations;
+  const operations = useQuery(trpc.usage.requests.queryOptions(requestLogPage(workspaceId, apiKeyId, {}))).data
+    ?.operations;
+  const tail = useSubscription(
+    trpc.usage.tail.subscriptionOptions(
+      { workspaceId, apiKeyId, data: {} },
+      { onData: () => void queryClient.invalidateQueries(trpc.usage.requests.pathFilter()) },
+    ),
+  );
 
   return (
     <div className="space-y-4">
@@ -48,17 +44,19 @@ export function RequestLog({
           className="min-w-0 sm:flex-1"
           label="Operation"
           allLabel="All operations"
-          options={operations.map((op) => [op, op] as const)}
+          options={(operations ?? []).map((op) => [op, op] as const)}
           value={filter.operation}
           onChange={(operation) => setFilter((f) => ({ ...f, operation }))}
         />
       </div>
+      <p className="text-sm text-zinc-600" aria-live="polite" data-live={tail.status === "pending" || undefined}>
+        {tail.status === "pending" ? "Live: new calls appear as they are made." : "Connecting for live updates…"}
+      </p>
       <RequestTable
         key={`${filter.outcome}/${filter.operation}`}
         workspaceId={workspaceId}
         apiKeyId={apiKeyId}
         filter={filter}
-        initialPage={filter.outcome === undefined && filter.operation === undefined ? initialPage : undefined}
       />
     </div>
   );
@@ -69,22 +67,16 @@ function RequestTable({
   workspaceId,
   apiKeyId,
   filter,
-  initialPage,
 }: {
   workspaceId: string;
   apiKeyId: string;
   filter: RequestLogFilter;
-  initialPage?: Page;
 }) {
-  const { query, pager } = usePagedQuery<Page>({
-    queryKey: (before) => usageKeys.requests(apiKeyId, filter, before),
-    fetchPage: async (before) => {
-      const page = await unwrap(listRequestLogAction({ ...filter, before }, { workspaceId, apiKeyId }));
-      return { requests: page.requests, operations: page.operations, nextPageToken: page.nextBefore };
-    },
-    initialPage,
-    refetchInterval: REFRESH_MS,
-  });
+  const trpc = useTRPC();
+  const { query, pager } = usePagedQuery(
+    (before) => trpc.usage.requests.queryOptions(requestLogPage(workspaceId, apiKeyId, filter, before)),
+    (page) => page.nextBefore,
+  );
   const requests = query.data?.requests ?? [];
   const filtered = filter.outcome !== undefined || filter.operation !== undefined;
   return (

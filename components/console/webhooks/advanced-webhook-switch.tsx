@@ -2,11 +2,10 @@
 
 import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { unwrap } from "@/lib/console/action-result";
-import { callOperation } from "@/lib/console/operations";
 import { SaveBar } from "../save-bar";
 import { Switch } from "../switch";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 import { useHydrated } from "../use-hydrated";
 import type { AdvancedConfigView } from "./types";
 
@@ -27,19 +26,20 @@ export function AdvancedWebhookSwitch({
   const hydrated = useHydrated();
   const toast = useToast();
   const [enabled, setEnabled] = useState(config.isEnabled);
-  const save = useMutation({
-    mutationFn: (isEnabled: boolean) =>
-      unwrap(callOperation("/v2/workspace/advancedwebhookconfig/update", { isEnabled }, { workspaceId, apiKeyId })),
-    onSuccess: (result) => {
-      setEnabled(result.isEnabled);
-      toast(result.isEnabled ? "Advanced webhooks turned on." : "Advanced webhooks turned off. Endpoints are kept.");
-      onSaved(result);
-    },
-  });
+  const trpc = useTRPC();
+  const save = useMutation(
+    trpc.v2.workspace.advancedwebhookconfig.update.mutationOptions({
+      onSuccess: (result) => {
+        setEnabled(result.isEnabled);
+        toast(result.isEnabled ? "Advanced webhooks turned on." : "Advanced webhooks turned off. Endpoints are kept.");
+        onSaved(result);
+      },
+    }),
+  );
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    save.mutate(enabled);
+    save.mutate({ workspaceId, apiKeyId, data: { isEnabled: enabled } });
   }
 
   return (

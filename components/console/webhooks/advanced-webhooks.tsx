@@ -6,9 +6,8 @@ import { useHydrated } from "../use-hydrated";
 import { AdvancedWebhookSwitch } from "./advanced-webhook-switch";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointHealthPanel } from "./endpoint-health";
-import type { EndpointHealth } from "@/lib/domain/webhooks/endpoint-health";
 import { EndpointList } from "./endpoint-list";
-import type { AdvancedConfigView, EndpointView, IteratorPage, MessageView } from "./types";
+import type { AdvancedConfigView } from "./types";
 
 /** The advanced webhooks tab: the on/off switch, the endpoints (while on) and the delivery log. */
 export function AdvancedWebhooks({
@@ -17,24 +16,16 @@ export function AdvancedWebhooks({
   eventTypes,
   initialConfig,
   configured: initiallyConfigured,
-  initialEndpoints,
-  initialMessages,
-  initialHealth,
 }: {
   workspaceId: string;
   apiKeyId: string;
   eventTypes: readonly string[];
   initialConfig: AdvancedConfigView;
   configured: boolean;
-  initialEndpoints?: IteratorPage & { endpoints: EndpointView[] };
-  initialMessages: IteratorPage & { messages: MessageView[] };
-  initialHealth?: EndpointHealth[];
 }) {
   const hydrated = useHydrated();
   const [config, setConfig] = useState(initialConfig);
   const [configured, setConfigured] = useState(initiallyConfigured);
-  // The server-rendered first page holds only while the switch has not moved since.
-  const [endpointsPage, setEndpointsPage] = useState(initialEndpoints);
 
   return (
     <div className="space-y-6" data-ready={hydrated || undefined}>
@@ -50,7 +41,6 @@ export function AdvancedWebhooks({
           onSaved={(next) => {
             setConfig(next);
             setConfigured(true);
-            setEndpointsPage(undefined);
           }}
         />
         <div className="mt-5 border-t border-zinc-200 pt-4">
@@ -58,12 +48,7 @@ export function AdvancedWebhooks({
             Endpoints
           </h3>
           {config.isEnabled ? (
-            <EndpointList
-              workspaceId={workspaceId}
-              apiKeyId={apiKeyId}
-              eventTypes={eventTypes}
-              initialPage={endpointsPage}
-            />
+            <EndpointList workspaceId={workspaceId} apiKeyId={apiKeyId} eventTypes={eventTypes} />
           ) : (
             <p className="text-sm text-zinc-600">Switch advanced webhooks on and save to add and manage endpoints.</p>
           )}
@@ -80,7 +65,7 @@ export function AdvancedWebhooks({
             last 24 hours, and why an endpoint is disabled. Send test event delivers a signed{" "}
             <code className="font-mono">webhook.test</code> message to it now.
           </p>
-          <EndpointHealthPanel workspaceId={workspaceId} apiKeyId={apiKeyId} initial={initialHealth} />
+          <EndpointHealthPanel workspaceId={workspaceId} apiKeyId={apiKeyId} />
         </section>
       )}
 
@@ -95,7 +80,6 @@ export function AdvancedWebhooks({
         <DeliveryLog
           workspaceId={workspaceId}
           apiKeyId={apiKeyId}
-          initialPage={initialMessages}
           canResend={config.isEnabled}
           eventTypes={eventTypes}
         />

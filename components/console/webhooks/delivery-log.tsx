@@ -1,28 +1,22 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
 import { useState } from "react";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
-import { callOperation } from "@/lib/console/operations";
-import { PAGE_SIZE } from "@/lib/console/page-size";
-import { deliveryLogAction } from "@/lib/console/webhooks/actions";
+import { messagePage, type DeliveryFilter, type DeliveryOutcome } from "@/lib/console/query-inputs";
 import { eventLabel } from "@/lib/domain/events/event-catalogue";
 import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { FilterSelect } from "../filter-select";
 import { ui } from "../styles";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 import { useHydrated } from "../use-hydrated";
 import { usePagedQuery } from "../use-paged-query";
 import { ExactTime, useEndpointHealth } from "./endpoint-health";
-import { asPaged, type AttemptView, type IteratorPage, type MessageView } from "./types";
+import { nextIterator, type AttemptView, type MessageView } from "./types";
 
-type Page = IteratorPage & { messages: MessageView[] };
-
-/** While the page is open the log polls, so new events and attempts show up without reloading. */
-const POLL_MS = 3000;
 const ATTEMPTS_SHOWN = 20;
 const EXCERPT = 300;
 
@@ -33,13 +27,32 @@ const statusBadge = (status: string) =>
       ? "border-red-300 bg-red-50 text-red-800"
       : "border-zinc-300 bg-zinc-50 text-zinc-700";
 
-/** The delivery log: messages newest first, each opening onto its attempts, with Resend (advanced endpoints). */
-type Outcome = "success" | "failed" | "pending" | "skipped";
-interface Filter {
-  endpointId?: string;
-  eventType?: string;
-  outcome?: Outcome;
+/** A delivery's state as a person reads it: a pending delivery that was tried already is being retried. */
+const deliveryState = (d: { status: string; attempts: number }) =>
+  d.status === "pending" && d.attempts > 0 ? "retrying" : d.status;
+
+/**
+ * Keeps the delivery log, its attempts and endpoint health current while the page is open: the server pushes
+ * an event whenever a delivery of the key changes (webhooks.deliveries), and the views showing it read again.
+ */
+function useDeliveryFeed(workspaceId: string, apiKeyId: string) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useSubscription(
+    trpc.webhooks.deliveries.subscriptionOptions(
+      { workspaceId, apiKeyId, data: {} },
+      {
+        onData: () => {
+          void queryClient.invalidateQueries(trpc.webhooks.pathFilter());
+          void queryClient.invalidateQueries(trpc.v2.workspace.advancedwebhook.attempts.pathFilter());
+        },
+      },
+    ),
+  );
 }
+
+type Filter = DeliveryFilter;
+type Outcome = DeliveryOutcome;
 const outcomes: [Outcome, string][] = [
   ["success", "Delivered"],
   ["failed", "Failed"],
@@ -51,20 +64,18 @@ const outcomes: [Outcome, string][] = [
 export function DeliveryLog({
   workspaceId,
   apiKeyId,
-  initialPage,
   canResend,
   eventTypes,
 }: {
   workspaceId: string;
   apiKeyId: string;
-  initialPage: Page;
   canResend: boolean;
   eventTypes: readonly string[];
 }) {
   const [filter, setFilter] = useState<Filter>({});
+  const feed = useDeliveryFeed(workspaceId, apiKeyId);
   const endpoints = useEndpointHealth(workspaceId, apiKeyId).data ?? [];
   const set = (patch: Filter) => setFilter((f) => ({ ...f, ...patch }));
-  const none = !filter.endpointId && !filter.eventType && !filter.outcome;
   return (
     <div className="space-y-4">
       <div className="grid gap-3 sm:grid-cols-3">
@@ -98,7 +109,7 @@ export function DeliveryLog({
         workspaceId={workspaceId}
         apiKeyId={apiKeyId}
         filter={filter}
-        initialPage={none ? initialPage : undefined}
+        live={feed.status === "pending"}
         canResend={canResend}
         names={new Map(endpoints.map((e) => [e.id, e.name]))}
       />
@@ -110,34 +121,26 @@ function Messages({
   workspaceId,
   apiKeyId,
   filter,
-  initialPage,
+  live,
   canResend,
   names,
 }: {
   workspaceId: string;
   apiKeyId: string;
   filter: Filter;
-  initialPage?: Page;
+  live: boolean;
   canResend: boolean;
   names: Map<string, string>;
 }) {
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const hydrated = useHydrated();
-  const target = { workspaceId, apiKeyId };
-  const { query, pager } = usePagedQuery({
-    queryKey: (iterator) => [
-      ...apiKeyKeys.messages(workspaceId, apiKeyId, iterator),
-      filter.endpointId ?? "",
-      filter.eventType ?? "",
-      filter.outcome ?? "",
-    ],
-    fetchPage: async (iterator) =>
-      asPaged(await unwrap(deliveryLogAction({ limit: PAGE_SIZE, iterator, ...filter }, target))),
-    initialPage: initialPage && asPaged(initialPage),
-    refetchInterval: POLL_MS,
-  });
+  const { query, pager } = usePagedQuery(
+    (iterator) => trpc.webhooks.deliveryLog.queryOptions(messagePage(workspaceId, apiKeyId, filter, iterator)),
+    nextIterator,
+  );
   const messages = query.data?.messages ?? [];
-  const refresh = () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.advancedWebhook(workspaceId, apiKeyId) });
+  const refresh = () => queryClient.invalidateQueries(trpc.webhooks.pathFilter());
   const filtered = !!(filter.endpointId || filter.eventType || filter.outcome);
 
   return (
@@ -148,7 +151,7 @@ function Messages({
             ? "Refreshing…"
             : // The time the page was rendered differs between server and browser (a minute may turn in between,
               // which broke hydration): it is shown once hydrated.
-              `${hydrated && query.dataUpdatedAt ? `Updated ${formatTime(new Date(query.dataUpdatedAt))}; r` : "R"}efreshes every few seconds.`}
+              `${hydrated && query.dataUpdatedAt ? `Updated ${formatTime(new Date(query.dataUpdatedAt))}. ` : ""}${live ? "Live: deliveries update as they happen." : "Connecting for live updates…"}`}
         </p>
         <button type="button" className={`${ui.secondary} ${ui.small}`} onClick={refresh} disabled={query.isFetching}>
           Refresh
@@ -196,23 +199,28 @@ function MessageItem({
   names: Map<string, string>;
 }) {
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const [open, setOpen] = useState(false);
   const toast = useToast();
-  const target = { workspaceId, apiKeyId };
-  const resend = useMutation({
-    mutationFn: (endpointId?: string) =>
-      unwrap(callOperation("/v2/workspace/advancedwebhook/messages/resend", { messageId: m.id, endpointId }, target)),
-    onSuccess: (r) => {
-      toast(
-        r.endpointIds.length
-          ? `Resend scheduled to ${r.endpointIds.length} endpoint${r.endpointIds.length > 1 ? "s" : ""}.`
-          : "No endpoint to resend to.",
-      );
-      setOpen(true);
-      return queryClient.invalidateQueries({ queryKey: apiKeyKeys.advancedWebhook(workspaceId, apiKeyId) });
-    },
-    onError: (e) => toast(e.message, "error"),
-  });
+  const resendMutation = useMutation(
+    trpc.v2.workspace.advancedwebhook.messages.resend.mutationOptions({
+      onSuccess: (r) => {
+        toast(
+          r.endpointIds.length
+            ? `Resend scheduled to ${r.endpointIds.length} endpoint${r.endpointIds.length > 1 ? "s" : ""}.`
+            : "No endpoint to resend to.",
+        );
+        setOpen(true);
+        return queryClient.invalidateQueries(trpc.webhooks.pathFilter());
+      },
+      onError: (e) => toast(e.message, "error"),
+    }),
+  );
+  const resend = {
+    isPending: resendMutation.isPending,
+    mutate: (endpointId?: string) =>
+      resendMutation.mutate({ workspaceId, apiKeyId, data: { messageId: m.id, ...(endpointId && { endpointId }) } }),
+  };
   const hasEndpoint = m.deliveries.some((d) => d.target === "endpoint");
   return (
     <li aria-label={`${m.eventType} ${m.id}`} className="rounded-lg border border-zinc-200 bg-white">
@@ -229,7 +237,10 @@ function MessageItem({
             {m.deliveries.map((d, i) => (
               <span key={i} className={`${ui.badge} ${statusBadge(d.status)}`}>
                 {d.target === "endpoint" ? (d.endpointId && names.get(d.endpointId)) || "endpoint" : d.target}:{" "}
-                {d.status}
+                {deliveryState(d)}
+                {deliveryState(d) === "retrying" && d.nextAttemptAt && (
+                  <>, next attempt {formatTime(d.nextAttemptAt, true).slice(11, 19)}</>
+                )}
               </span>
             ))}
             <ExactTime value={m.timestamp} />
@@ -244,8 +255,13 @@ function MessageItem({
                     {d.target === "endpoint"
                       ? `Endpoint ${d.endpointId ? (names.get(d.endpointId) ?? d.endpointId) : "(deleted)"}`
                       : `Simple webhook (${d.target}) ${d.url ?? ""}`}
-                    : {d.status}, {d.attempts} attempt
+                    : {deliveryState(d)}, {d.attempts} attempt
                     {d.attempts === 1 ? "" : "s"}
+                    {d.nextAttemptAt && (
+                      <>
+                        , next attempt <ExactTime value={d.nextAttemptAt} seconds />
+                      </>
+                    )}
                     {d.lastError && <span className="text-red-800"> ({d.lastError})</span>}
                   </span>
                   {canResend && d.target === "endpoint" && d.endpointId && d.status === "failed" && (
@@ -298,18 +314,14 @@ function Attempts({
   messageId: string;
   names: Map<string, string>;
 }) {
-  const attempts = useQuery({
-    queryKey: apiKeyKeys.attempts(workspaceId, apiKeyId, messageId),
-    queryFn: () =>
-      unwrap(
-        callOperation(
-          "/v2/workspace/advancedwebhook/attempts/get",
-          { messageId, limit: ATTEMPTS_SHOWN },
-          { workspaceId, apiKeyId },
-        ),
-      ),
-    refetchInterval: POLL_MS,
-  });
+  const trpc = useTRPC();
+  const attempts = useQuery(
+    trpc.v2.workspace.advancedwebhook.attempts.get.queryOptions({
+      workspaceId,
+      apiKeyId,
+      data: { messageId, limit: ATTEMPTS_SHOWN },
+    }),
+  );
   if (attempts.error) return <FormMessage error={attempts.error.message} />;
   const list: AttemptView[] = attempts.data?.attempts ?? [];
   if (attempts.isPending) return <p className="text-sm text-zinc-500">Loading attempts…</p>;

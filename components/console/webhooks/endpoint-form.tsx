@@ -1,17 +1,26 @@
 "use client";
 
+import { useMutation } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { callOperation } from "@/lib/console/operations";
 import { endpointForm } from "@/lib/console/service-forms";
 import { FormMessage } from "../form-message";
 import { Switch } from "../switch";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
+import { useTRPC } from "../trpc";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { EventCheckbox, eventGrid } from "./event-checkbox";
 import type { EndpointView } from "./types";
 
 const LABELS = { url: "URL", description: "Description", rateLimit: "Rate limit" };
+
+interface EndpointFields {
+  url: string;
+  description: string;
+  disabled: boolean;
+  filterTypes?: string[];
+  rateLimit?: number;
+}
 
 /**
  * Create (no `endpoint`) or update an advanced webhook endpoint. No event type ticked means every type; the
@@ -32,41 +41,43 @@ export function EndpointForm({
   onDone(endpoint: EndpointView, created: boolean): void;
   onCancel?(): void;
 }) {
+  const trpc = useTRPC();
   const target = { workspaceId, apiKeyId };
+  const endpoints = trpc.v2.workspace.advancedwebhook.endpoints;
   const [url, setUrl] = useState(endpoint?.url ?? "");
   const [description, setDescription] = useState(endpoint?.description ?? "");
   const [types, setTypes] = useState<string[]>(endpoint?.filterTypes ?? []);
   const [rateLimit, setRateLimit] = useState(endpoint?.rateLimit?.toString() ?? "");
   const [disabled, setDisabled] = useState(endpoint?.disabled ?? false);
 
+  const saved = (result: EndpointView) => {
+    if (!endpoint) {
+      setUrl("");
+      setDescription("");
+      setTypes([]);
+      setRateLimit("");
+      setDisabled(false);
+    }
+    onDone(result, !endpoint);
+  };
+  // Create and update take the same fields (update also the endpoint's id): one form, two procedures.
+  const create = useMutation(endpoints.create.mutationOptions({ onSuccess: saved }));
+  const update = useMutation(endpoints.update.mutationOptions({ onSuccess: saved }));
   const save = useCheckedMutation(
     endpointForm,
-    (form) => {
-      const fields = {
-        url: form.url,
-        description: form.description,
-        disabled,
-        ...(types.length > 0 && { filterTypes: types }),
-        ...(form.rateLimit !== "" && { rateLimit: Number(form.rateLimit) }),
-      };
-      return endpoint
-        ? callOperation(
-            "/v2/workspace/advancedwebhook/endpoints/update",
-            { endpointId: endpoint.id, ...fields },
-            target,
-          )
-        : callOperation("/v2/workspace/advancedwebhook/endpoints/create", fields, target);
+    {
+      mutationFn: (fields: EndpointFields) =>
+        endpoint
+          ? update.mutateAsync({ ...target, data: { endpointId: endpoint.id, ...fields } })
+          : create.mutateAsync({ ...target, data: fields }),
     },
-    (saved) => {
-      if (!endpoint) {
-        setUrl("");
-        setDescription("");
-        setTypes([]);
-        setRateLimit("");
-        setDisabled(false);
-      }
-      onDone(saved, !endpoint);
-    },
+    (form): EndpointFields => ({
+      url: form.url,
+      description: form.description,
+      disabled,
+      ...(types.length > 0 && { filterTypes: types }),
+      ...(form.rateLimit !== "" && { rateLimit: Number(form.rateLimit) }),
+    }),
     LABELS,
   );
 

@@ -1,25 +1,20 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
-import { endpointHealthAction, sendTestEventAction } from "@/lib/console/webhooks/actions";
 import type { EndpointHealth as Health, EndpointState } from "@/lib/domain/webhooks/endpoint-health";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 
-const POLL_MS = 5000;
-
-/** Every endpoint's health, shared by the health panel and the delivery log (names, filter options). */
-export function useEndpointHealth(workspaceId: string, apiKeyId: string, initial?: Health[]) {
-  return useQuery({
-    queryKey: [...apiKeyKeys.advancedWebhook(workspaceId, apiKeyId), "health"],
-    queryFn: () => unwrap(endpointHealthAction({}, { workspaceId, apiKeyId })),
-    initialData: initial,
-    refetchInterval: POLL_MS,
-  });
+/**
+ * Every endpoint's health, shared by the health panel and the delivery log (names, filter options); the
+ * delivery feed (useDeliveryFeed) refreshes it as attempts are recorded.
+ */
+export function useEndpointHealth(workspaceId: string, apiKeyId: string) {
+  const trpc = useTRPC();
+  return useQuery(trpc.webhooks.health.queryOptions({ workspaceId, apiKeyId, data: {} }));
 }
 
 const stateBadge: Record<EndpointState, [string, string]> = {
@@ -30,25 +25,17 @@ const stateBadge: Record<EndpointState, [string, string]> = {
 };
 
 /** An exact time: readable, with the ISO timestamp (seconds) on hover. */
-export function ExactTime({ value }: { value: string }) {
+export function ExactTime({ value, seconds = false }: { value: string; seconds?: boolean }) {
   return (
     <time dateTime={value} title={value}>
-      {formatTime(value)}
+      {formatTime(value, seconds)}
     </time>
   );
 }
 
 /** Endpoint health as Svix's portal shows it, with "Send test event" per endpoint. */
-export function EndpointHealthPanel({
-  workspaceId,
-  apiKeyId,
-  initial,
-}: {
-  workspaceId: string;
-  apiKeyId: string;
-  initial?: Health[];
-}) {
-  const health = useEndpointHealth(workspaceId, apiKeyId, initial);
+export function EndpointHealthPanel({ workspaceId, apiKeyId }: { workspaceId: string; apiKeyId: string }) {
+  const health = useEndpointHealth(workspaceId, apiKeyId);
   const endpoints = health.data ?? [];
   if (health.error) return <FormMessage error={health.error.message} />;
   if (health.isPending) return <p className="text-sm text-zinc-600">Loading…</p>;
@@ -72,15 +59,17 @@ function EndpointRow({
   apiKeyId: string;
 }) {
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const toast = useToast();
-  const send = useMutation({
-    mutationFn: () => unwrap(sendTestEventAction({ endpointId: e.id }, { workspaceId, apiKeyId })),
-    onSuccess: (r) => {
-      toast(`Test event ${r.messageId} sent; its attempt shows in the delivery log.`);
-      return queryClient.invalidateQueries({ queryKey: apiKeyKeys.advancedWebhook(workspaceId, apiKeyId) });
-    },
-    onError: (error) => toast(error.message, "error"),
-  });
+  const send = useMutation(
+    trpc.webhooks.sendTest.mutationOptions({
+      onSuccess: (r) => {
+        toast(`Test event ${r.messageId} sent; its attempt shows in the delivery log.`);
+        return queryClient.invalidateQueries(trpc.webhooks.pathFilter());
+      },
+      onError: (error) => toast(error.message, "error"),
+    }),
+  );
   const [label, tone] = stateBadge[e.state];
   const rate = e.attempts24h === 0 ? null : Math.round((e.failures24h / e.attempts24h) * 100);
   return (
@@ -120,7 +109,7 @@ function EndpointRow({
         type="button"
         className={`${ui.secondary} ${ui.small}`}
         disabled={send.isPending || e.state === "disabled"}
-        onClick={() => send.mutate()}
+        onClick={() => send.mutate({ workspaceId, apiKeyId, data: { endpointId: e.id } })}
       >
         {send.isPending ? "Sending…" : "Send test event"}
       </button>

@@ -2,22 +2,18 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
-import { callOperation } from "@/lib/console/operations";
-import { PAGE_SIZE } from "@/lib/console/page-size";
+import { endpointPage } from "@/lib/console/query-inputs";
 import { eventLabel } from "@/lib/domain/events/event-catalogue";
 import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 import { usePagedQuery } from "../use-paged-query";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointSecret } from "./endpoint-secret";
-import { asPaged, type EndpointView, type IteratorPage } from "./types";
-
-type Page = IteratorPage & { endpoints: EndpointView[] };
+import { nextIterator, type EndpointView } from "./types";
 
 /**
  * Get Advanced Webhook Endpoints page by page, each one compact row with edit, secret and delete; the form to
@@ -27,40 +23,42 @@ export function EndpointList({
   workspaceId,
   apiKeyId,
   eventTypes,
-  initialPage,
 }: {
   workspaceId: string;
   apiKeyId: string;
   eventTypes: readonly string[];
-  /** Absent: fetched on mount (advanced webhooks were switched on after the page loaded). */
-  initialPage?: Page;
 }) {
   const queryClient = useQueryClient();
-  const target = { workspaceId, apiKeyId };
+  const trpc = useTRPC();
   const toast = useToast();
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const { query, pager } = usePagedQuery({
-    queryKey: (iterator) => apiKeyKeys.endpoints(workspaceId, apiKeyId, iterator),
-    fetchPage: async (iterator) =>
-      asPaged(
-        await unwrap(
-          callOperation("/v2/workspace/advancedwebhook/endpoints/get", { limit: PAGE_SIZE, iterator }, target),
-        ),
-      ),
-    initialPage: initialPage && asPaged(initialPage),
-  });
+  const api = trpc.v2.workspace.advancedwebhook.endpoints;
+  const { query, pager } = usePagedQuery(
+    (iterator) => api.get.queryOptions(endpointPage(workspaceId, apiKeyId, iterator)),
+    nextIterator,
+  );
+  // Endpoint names show in the health panel and the delivery log's filter too.
   const refresh = () =>
-    queryClient.invalidateQueries({ queryKey: [...apiKeyKeys.advancedWebhook(workspaceId, apiKeyId), "endpoints"] });
-  const remove = useMutation({
-    mutationFn: (endpoint: EndpointView) =>
-      unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/delete", { endpointId: endpoint.id }, target)),
-    onSuccess: (_r, endpoint) => {
-      toast(`Deleted ${endpoint.url}.`);
-      return refresh();
-    },
-    onError: (e) => toast(e.message, "error"),
-  });
+    Promise.all([
+      queryClient.invalidateQueries(api.pathFilter()),
+      queryClient.invalidateQueries(trpc.webhooks.pathFilter()),
+    ]);
+  const remove = useMutation(
+    api.delete.mutationOptions({
+      onError: (e) => toast(e.message, "error"),
+    }),
+  );
+  const removeEndpoint = (endpoint: EndpointView) =>
+    remove.mutate(
+      { workspaceId, apiKeyId, data: { endpointId: endpoint.id } },
+      {
+        onSuccess: () => {
+          toast(`Deleted ${endpoint.url}.`);
+          return refresh();
+        },
+      },
+    );
   const endpoints = query.data?.endpoints ?? [];
 
   return (
@@ -122,7 +120,7 @@ export function EndpointList({
                         </p>
                       }
                       confirmLabel="Delete endpoint"
-                      onConfirm={() => remove.mutate(e)}
+                      onConfirm={() => removeEndpoint(e)}
                       disabled={remove.isPending}
                       className={`${ui.dangerOutline} ${ui.small}`}
                     >

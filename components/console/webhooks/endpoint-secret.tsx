@@ -2,14 +2,12 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { unwrap } from "@/lib/console/action-result";
-import { callOperation } from "@/lib/console/operations";
 import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { SecretValue } from "../secret-value";
 import { ui } from "../styles";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 import { useRevealedQuery } from "../use-revealed-query";
 
 /**
@@ -30,22 +28,22 @@ export function EndpointSecret({
   children?: ReactNode;
 }) {
   const queryClient = useQueryClient();
-  const target = { workspaceId, apiKeyId };
-  const queryKey = apiKeyKeys.endpointSecret(workspaceId, apiKeyId, endpointId);
-  const secret = useRevealedQuery(queryKey, () =>
-    unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/secret/get", { endpointId }, target)),
-  );
+  const trpc = useTRPC();
+  const input = { workspaceId, apiKeyId, data: { endpointId } };
+  const secretApi = trpc.v2.workspace.advancedwebhook.endpoints.secret;
+  const secretQuery = secretApi.get.queryOptions(input);
+  const secret = useRevealedQuery(secretQuery);
   const toast = useToast();
-  const rotate = useMutation({
-    mutationFn: () =>
-      unwrap(callOperation("/v2/workspace/advancedwebhook/endpoints/secret/rotate", { endpointId }, target)),
-    onSuccess: (result) => {
-      queryClient.setQueryData(queryKey, result);
-      secret.show();
-      toast("New signing secret issued. For 24 hours deliveries are signed with both the new and the old secret.");
-    },
-    onError: (e) => toast(e.message, "error"),
-  });
+  const rotate = useMutation(
+    secretApi.rotate.mutationOptions({
+      onSuccess: (result) => {
+        queryClient.setQueryData(secretQuery.queryKey, result);
+        secret.show();
+        toast("New signing secret issued. For 24 hours deliveries are signed with both the new and the old secret.");
+      },
+      onError: (e) => toast(e.message, "error"),
+    }),
+  );
   const value = secret.shown ? secret.query.data?.secret : undefined;
   return (
     <div className="space-y-2">
@@ -84,7 +82,7 @@ export function EndpointSecret({
             </p>
           }
           confirmLabel="Rotate secret"
-          onConfirm={() => rotate.mutate()}
+          onConfirm={() => rotate.mutate(input)}
           disabled={rotate.isPending}
           className={`${ui.dangerOutline} ${ui.small}`}
         >

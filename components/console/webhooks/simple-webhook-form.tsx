@@ -3,14 +3,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import type { ApiOutput } from "@/lib/api/client";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { callOperation } from "@/lib/console/operations";
 import { simpleWebhookForm } from "@/lib/console/service-forms";
 import { SaveBar } from "../save-bar";
 import { Switch } from "../switch";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useDirty } from "../use-dirty";
 import { useHydrated } from "../use-hydrated";
@@ -55,28 +54,29 @@ export function SimpleWebhookForm({
   defaultTriggers: Record<string, boolean>;
 }) {
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const hydrated = useHydrated();
   const toast = useToast();
-  const target = { workspaceId, apiKeyId };
   const [showToken, setShowToken] = useState(false);
   const [draft, setDraft] = useState(() => draftOf(initial, defaultTriggers));
   const dirty = useDirty(draftOf(initial, defaultTriggers));
 
   const save = useCheckedMutation(
     simpleWebhookForm,
-    (fields) =>
-      callOperation(
-        "/v2/workspace/webhookconfig/update",
-        { useWebhookService: draft.enabled, webhookServiceConfig: { ...fields, triggers: draft.triggers } },
-        target,
-      ),
-    (result) => {
-      const next = draftOf(result, defaultTriggers);
-      setDraft(next);
-      dirty.saved(next);
-      toast("Webhook settings saved.");
-      return queryClient.invalidateQueries({ queryKey: apiKeyKeys.webhook(workspaceId, apiKeyId) });
-    },
+    trpc.v2.workspace.webhookconfig.update.mutationOptions({
+      onSuccess: (result) => {
+        const next = draftOf(result, defaultTriggers);
+        setDraft(next);
+        dirty.saved(next);
+        toast("Webhook settings saved.");
+        return queryClient.invalidateQueries(trpc.v2.workspace.webhookconfig.pathFilter());
+      },
+    }),
+    (fields) => ({
+      workspaceId,
+      apiKeyId,
+      data: { useWebhookService: draft.enabled, webhookServiceConfig: { ...fields, triggers: draft.triggers } },
+    }),
     LABELS,
   );
 

@@ -8,12 +8,7 @@ export type EndpointView = ApiOutput<"/v2/workspace/advancedwebhook/endpoints/cr
 export type MessageView = ApiOutput<"/v2/workspace/advancedwebhook/messages/get">["messages"][number];
 export type AttemptView = ApiOutput<"/v2/workspace/advancedwebhook/attempts/get">["attempts"][number];
 
-export interface IteratorPage {
-  iterator: string | null;
-  done: boolean;
-}
-
-/** The iterator pages as usePagedQuery's pages: `nextPageToken` while not done. */
-export function asPaged<T extends IteratorPage>(page: T): T & { nextPageToken?: string } {
-  return { ...page, nextPageToken: !page.done && page.iterator ? page.iterator : undefined };
+/** The next page's token of an iterator page (usePagedQuery's `nextToken`): its iterator while not done. */
+export function nextIterator<T extends { iterator: string | null; done: boolean }>(page: T): string | undefined {
+  return !page.done && page.iterator ? page.iterator : undefined;
 }

@@ -4,12 +4,11 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { withoutBlanks } from "@/lib/console/format";
-import { createWorkspaceAction } from "@/lib/console/workspaces/actions";
-import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
+import { useTRPC } from "../trpc";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useHydrated } from "../use-hydrated";
 
@@ -24,15 +23,18 @@ const LABELS = {
 export function CreateWorkspaceForm({ ownerEmail, operator }: { ownerEmail: string; operator: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const hydrated = useHydrated();
   const [values, setValues] = useState({ ownerEmail, workspaceName: "", name: "", avatar: "" });
   const create = useCheckedMutation(
     createWorkspaceInput,
-    createWorkspaceAction,
-    async (created) => {
-      await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
-      router.push(`/workspaces/${created.id}`);
-    },
+    trpc.workspaces.create.mutationOptions({
+      onSuccess: async (created) => {
+        await queryClient.invalidateQueries(trpc.workspaces.pathFilter());
+        router.push(`/workspaces/${created.id}`);
+      },
+    }),
+    (data) => ({ data }),
     LABELS,
   );
   const set = (field: keyof typeof values) => (e: { target: { value: string } }) => {

@@ -2,23 +2,23 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { unwrap } from "@/lib/console/action-result";
-import { deleteWorkspaceAction } from "@/lib/console/workspaces/delete-actions";
-import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
+import { useTRPC } from "../trpc";
 import { TypeToConfirm } from "../type-to-confirm";
 
 /** Deletes the workspace, its keys and all their data. */
 export function DeleteWorkspace({ workspaceId, name }: { workspaceId: string; name: string }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const remove = useMutation({
-    mutationFn: (confirmName: string) => unwrap(deleteWorkspaceAction({ confirmName }, { workspaceId })),
-    onSuccess: () => {
-      queryClient.removeQueries({ queryKey: workspaceKeys.all });
-      router.push("/workspaces");
-      router.refresh();
-    },
-  });
+  const trpc = useTRPC();
+  const remove = useMutation(
+    trpc.workspaces.delete.mutationOptions({
+      onSuccess: () => {
+        queryClient.removeQueries(trpc.workspaces.pathFilter());
+        router.push("/workspaces");
+        router.refresh();
+      },
+    }),
+  );
   return (
     <TypeToConfirm
       title="Delete this workspace?"
@@ -32,7 +32,7 @@ export function DeleteWorkspace({ workspaceId, name }: { workspaceId: string; na
       confirmLabel="Delete workspace"
       busy={remove.isPending}
       error={remove.error?.message}
-      onConfirm={(typed) => remove.mutate(typed)}
+      onConfirm={(confirmName) => remove.mutate({ workspaceId, data: { confirmName } })}
     >
       {remove.isPending ? "Deleting…" : "Delete workspace"}
     </TypeToConfirm>

@@ -2,13 +2,10 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { unwrap } from "@/lib/console/action-result";
-import { apiKeyKeys } from "@/lib/console/api-keys/query-keys";
-import { callOperation } from "@/lib/console/operations";
-import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
 import { ConfirmButton } from "../confirm-button";
 import { FormMessage } from "../form-message";
 import { SecretValue } from "../secret-value";
+import { useTRPC } from "../trpc";
 
 /**
  * Rotate every auth token of the workspace (its own and each key's) after confirming; the new tokens are shown
@@ -17,15 +14,19 @@ import { SecretValue } from "../secret-value";
 export function RotateTokens({ workspaceId }: { workspaceId: string }) {
   const queryClient = useQueryClient();
   const router = useRouter();
-  const rotate = useMutation({
-    mutationFn: () => unwrap(callOperation("/v2/workspace/authtokens/rotate", {}, { workspaceId })),
-    onSuccess: () => {
-      // The page's "Review after rotating" section (a server component) lists what the old tokens set up.
-      router.refresh();
-      queryClient.removeQueries({ queryKey: workspaceKeys.authToken(workspaceId) });
-      void queryClient.invalidateQueries({ queryKey: apiKeyKeys.all(workspaceId) });
-    },
-  });
+  const trpc = useTRPC();
+  const rotate = useMutation(
+    trpc.v2.workspace.authtokens.rotate.mutationOptions({
+      // Every token read so far is stale: drop the revealed ones, refetch what is shown. The page's "Review after
+      // rotating" section (rendered on the server) lists what the old tokens set up.
+      onSuccess: () => {
+        router.refresh();
+        queryClient.removeQueries(trpc.v2.workspace.get.pathFilter());
+        queryClient.removeQueries(trpc.v2.workspace.authtokens.get.pathFilter());
+        return queryClient.invalidateQueries(trpc.v2.pathFilter());
+      },
+    }),
+  );
   const done = rotate.data;
   return (
     <div className="space-y-3">
@@ -57,7 +58,7 @@ export function RotateTokens({ workspaceId }: { workspaceId: string }) {
           </p>
         }
         confirmLabel="Rotate all auth tokens"
-        onConfirm={() => rotate.mutate()}
+        onConfirm={() => rotate.mutate({ workspaceId, data: {} })}
         disabled={rotate.isPending}
       >
         {rotate.isPending ? "Rotating…" : "Rotate all auth tokens"}

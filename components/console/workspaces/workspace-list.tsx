@@ -1,38 +1,21 @@
 "use client";
 
 import Link from "next/link";
-import { unwrap } from "@/lib/console/action-result";
 import { formatTime } from "@/lib/console/format";
-import { PAGE_SIZE } from "@/lib/console/page-size";
-import { listWorkspacesAction } from "@/lib/console/workspaces/actions";
-import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
-import type { OperatorWorkspaceView } from "@/lib/domain/administration/operator-views";
+import { workspacePage } from "@/lib/console/query-inputs";
 import { Pager } from "../pager";
 import { ui } from "../styles";
+import { useTRPC } from "../trpc";
 import { usePagedQuery } from "../use-paged-query";
 import { PlanBadge } from "./plan-badge";
 
-interface Page {
-  workspaces: OperatorWorkspaceView[];
-  nextPageToken?: string;
-  total: number;
-}
-
 /** Newest first; `search` (workspace-search.tsx) narrows it. */
-export function WorkspaceList({
-  initialPage,
-  showOwner,
-  search = "",
-}: {
-  initialPage?: Page;
-  showOwner: boolean;
-  search?: string;
-}) {
-  const { query, pager } = usePagedQuery({
-    queryKey: (pageToken) => workspaceKeys.list(search, pageToken),
-    fetchPage: (pageToken) => unwrap(listWorkspacesAction({ pageSize: PAGE_SIZE, pageToken, search })),
-    initialPage,
-  });
+export function WorkspaceList({ showOwner, search = "" }: { showOwner: boolean; search?: string }) {
+  const trpc = useTRPC();
+  const { query, pager } = usePagedQuery(
+    (pageToken) => trpc.workspaces.list.queryOptions(workspacePage(search, pageToken)),
+    (page) => page.nextPageToken,
+  );
   const workspaces = query.data?.workspaces ?? [];
   const total = query.data?.total ?? 0;
 

@@ -1,18 +1,11 @@
 "use client";
 
 import { useId, useState } from "react";
-import type { OperatorWorkspaceView } from "@/lib/domain/administration/operator-views";
 import { ui } from "../styles";
 import { WorkspaceList } from "./workspace-list";
 
 /** The workspace list with a search box (name, owner email or id); a search starts again at the newest. */
-export function WorkspaceSearch({
-  initialPage,
-  showOwner,
-}: {
-  initialPage: { workspaces: OperatorWorkspaceView[]; nextPageToken?: string; total: number };
-  showOwner: boolean;
-}) {
+export function WorkspaceSearch({ showOwner }: { showOwner: boolean }) {
   const [text, setText] = useState("");
   const [search, setSearch] = useState("");
   const id = useId();
@@ -46,12 +39,7 @@ export function WorkspaceSearch({
           Search
         </button>
       </form>
-      <WorkspaceList
-        key={search}
-        search={search}
-        showOwner={showOwner}
-        initialPage={search === "" ? initialPage : undefined}
-      />
+      <WorkspaceList key={search} search={search} showOwner={showOwner} />
     </div>
   );
 }

@@ -3,13 +3,12 @@
 import { useRouter } from "next/navigation";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { updateWorkspaceSettingsAction } from "@/lib/console/workspaces/actions";
-import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
-import { PLANS, updateWorkspaceSettingsInput } from "@/lib/domain/administration/update-workspace-settings";
+import { PLANS, updateWorkspaceSettingsInput } from "@/lib/domain/administration/update-workspace-settings-input";
 import { SaveBar } from "../save-bar";
 import { ui } from "../styles";
 import { Switch } from "../switch";
 import { useToast } from "../toaster";
+import { useTRPC } from "../trpc";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useDirty } from "../use-dirty";
 import { useHydrated } from "../use-hydrated";
@@ -33,6 +32,7 @@ const effective = (s: Settings): Settings => ({
 export function WorkspaceSettingsForm({ workspaceId, initial }: { workspaceId: string; initial: Settings }) {
   const router = useRouter();
   const queryClient = useQueryClient();
+  const trpc = useTRPC();
   const hydrated = useHydrated();
   const toast = useToast();
   const planId = useId();
@@ -41,19 +41,21 @@ export function WorkspaceSettingsForm({ workspaceId, initial }: { workspaceId: s
   const paid = values.plan === "paid";
   const save = useCheckedMutation(
     updateWorkspaceSettingsInput,
-    updateWorkspaceSettingsAction,
-    async (ws) => {
-      const now = { plan: ws.plan, productionKeysEnabled: ws.productionKeysEnabled };
-      setValues(now);
-      dirty.saved(effective(now));
-      toast(
-        ws.plan === "paid" && ws.productionKeysEnabled
-          ? "Workspace settings saved. The owner can now create production keys."
-          : "Workspace settings saved.",
-      );
-      await queryClient.invalidateQueries({ queryKey: workspaceKeys.all });
-      router.refresh();
-    },
+    trpc.workspaces.updateSettings.mutationOptions({
+      onSuccess: async (ws) => {
+        const now = { plan: ws.plan, productionKeysEnabled: ws.productionKeysEnabled };
+        setValues(now);
+        dirty.saved(effective(now));
+        toast(
+          ws.plan === "paid" && ws.productionKeysEnabled
+            ? "Workspace settings saved. The owner can now create production keys."
+            : "Workspace settings saved.",
+        );
+        await queryClient.invalidateQueries(trpc.workspaces.pathFilter());
+        router.refresh();
+      },
+    }),
+    (data) => ({ data }),
     { plan: "Plan" },
   );
 

@@ -1,18 +1,15 @@
 "use client";
 
-import { unwrap } from "@/lib/console/action-result";
-import { callOperation } from "@/lib/console/operations";
-import { workspaceKeys } from "@/lib/console/workspaces/query-keys";
 import { FormMessage } from "../form-message";
 import { SecretValue } from "../secret-value";
 import { ui } from "../styles";
+import { useTRPC } from "../trpc";
 import { useRevealedQuery } from "../use-revealed-query";
 
 /** The workspace auth token, for the workspace-level REST endpoints; hidden until asked for. */
 export function WorkspaceToken({ workspaceId }: { workspaceId: string }) {
-  const secret = useRevealedQuery(workspaceKeys.authToken(workspaceId), () =>
-    unwrap(callOperation("/v2/workspace/get", {}, { workspaceId })),
-  );
+  const trpc = useTRPC();
+  const secret = useRevealedQuery(trpc.v2.workspace.get.queryOptions({ workspaceId, data: {} }));
   const token = secret.shown ? secret.query.data?.authToken : undefined;
   return (
     <div className="space-y-3">

@@ -1,10 +1,7 @@
 import { emailConfigOutput } from "@/lib/domain/email/email-contract";
 import { getEmailConfig, getEmailConfigInput } from "@/lib/domain/email/get-email-config";
-import {
-  INVALID_EMAIL_CONFIG,
-  updateEmailConfig,
-  updateEmailConfigInput,
-} from "@/lib/domain/email/update-email-config";
+import { INVALID_EMAIL_CONFIG, updateEmailConfigInput } from "@/lib/domain/email/email-config-input";
+import { updateEmailConfig } from "@/lib/domain/email/update-email-config";
 import { defineEndpoint } from "../define-endpoint";
 
 export const emailEndpoints = [

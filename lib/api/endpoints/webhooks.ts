@@ -1,6 +1,6 @@
-import { createEndpoint, createEndpointInput } from "@/lib/domain/webhooks/create-endpoint";
+import { createEndpoint } from "@/lib/domain/webhooks/create-endpoint";
 import { deleteEndpoint } from "@/lib/domain/webhooks/delete-endpoint";
-import { endpointIdInput } from "@/lib/domain/webhooks/endpoint-fields";
+import { createEndpointInput, endpointIdInput, updateEndpointInput } from "@/lib/domain/webhooks/endpoint-input";
 import { getEndpointSecret, rotateEndpointSecret } from "@/lib/domain/webhooks/endpoint-secret";
 import {
   getAdvancedWebhookConfig,
@@ -15,8 +15,9 @@ import {
   updateAdvancedWebhookConfig,
   updateAdvancedWebhookConfigInput,
 } from "@/lib/domain/webhooks/update-advanced-webhook-config";
-import { updateEndpoint, updateEndpointInput } from "@/lib/domain/webhooks/update-endpoint";
-import { updateWebhookConfig, updateWebhookConfigInput } from "@/lib/domain/webhooks/update-webhook-config";
+import { updateEndpoint } from "@/lib/domain/webhooks/update-endpoint";
+import { updateWebhookConfig } from "@/lib/domain/webhooks/update-webhook-config";
+import { updateWebhookConfigInput } from "@/lib/domain/webhooks/webhook-config-input";
 import {
   advancedWebhookConfigOutput,
   endpointDeletedOutput,

@@ -11,7 +11,8 @@ import { createApiKeyInput } from "@/lib/domain/api-keys/create-api-key-input";
 import { getApiKeys, getApiKeysInput } from "@/lib/domain/api-keys/get-api-keys";
 import { getAuthTokens } from "@/lib/domain/api-keys/get-auth-tokens";
 import { apiKeyRefInput, resetAuthToken } from "@/lib/domain/api-keys/reset-auth-token";
-import { updateApiKey, updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key";
+import { updateApiKey } from "@/lib/domain/api-keys/update-api-key";
+import { updateApiKeyInput } from "@/lib/domain/api-keys/update-api-key-input";
 import {
   loginLinkRateLimit,
   mailLoginLink,

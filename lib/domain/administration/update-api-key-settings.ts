@@ -2,18 +2,9 @@ import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import { apiKeySelect } from "./operator-views";
-import type { WorkspaceScope } from "../scope";
-import type { OperatorScope } from "../scope";
+import type { OperatorScope, WorkspaceScope } from "../scope";
+import type { updateApiKeySettingsInput } from "./update-api-key-settings-input";
 
-export const updateApiKeySettingsInput = z
-  .strictObject({
-    apiKey: z.string().min(1).max(200),
-    advancedQueries: z.boolean().optional(),
-    activityLogs: z.boolean().optional(),
-  })
-  .refine((v) => v.advancedQueries !== undefined || v.activityLogs !== undefined, {
-    message: "Give at least one setting to change (advancedQueries, activityLogs).",
-  });
 export type UpdateApiKeySettingsInput = z.output<typeof updateApiKeySettingsInput>;
 
 /**

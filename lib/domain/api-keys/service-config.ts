@@ -7,6 +7,7 @@ import {
   serviceConfigOfKey,
   writeServiceConfigRow,
 } from "./api-keys-store";
+import { EMAIL_TYPES } from "../email/email-config-input";
 
 // ApiKey.serviceConfig holds the key's service configs (SDK settings, email, simple and advanced webhooks,
 // activity logs, notifications, the permission provider), one zod schema per section: parsed on every read,
@@ -15,7 +16,6 @@ import {
 // always had (only what a schema names is kept), so stored rows need no migration.
 
 export const DOCUMENT_ACCESS_TYPES = ["public", "restricted", "organizationPrivate"] as const;
-export const EMAIL_TYPES = ["default", "sendgrid", "custom"] as const;
 
 const triggers = z.record(z.string(), z.boolean());
 

@@ -3,11 +3,7 @@ import type { Tx } from "@/lib/infra/db";
 import { notFound } from "../errors";
 import type { WorkspaceScope } from "../scope";
 import { API_KEY_NOT_FOUND } from "./find-workspace-key";
-
-export const updateApiKeyInput = z.strictObject({
-  apiKey: z.string().min(1).max(200),
-  apiKeyName: z.string().min(1).max(200),
-});
+import type { updateApiKeyInput } from "./update-api-key-input";
 
 export async function updateApiKey(scope: WorkspaceScope, input: z.output<typeof updateApiKeyInput>, tx: Tx) {
   const { count } = await tx.apiKey.updateMany({

@@ -1,14 +1,16 @@
 import type { Tx } from "@/lib/infra/db";
 import type { WeftEventType } from "../events/event";
-import { emitEvent } from "../events/events-store";
+import { emitEvent, type EventDraft } from "../events/events-store";
 import { distinctUsers, eventUser, type UserRef } from "../events/user-ref";
 import type { ApiKeyScope } from "../scope";
+import type { CommentEventData } from "./comment-event-contract";
 import { taggedUser, type TaggedUserContact } from "./comment-input";
 import { annotationView, commentView, reactionView, type AnnotationRow, type CommentRow } from "./comment-rows";
 
 // Every comment change emits one typed event into the outbox, in the change's transaction. `data` is the
 // public payload in the hosted service's webhook style: {actionType, commentAnnotation, comment?,
-// reaction?, actionUser, changes?, metadata}.
+// reaction?, actionUser, changes?, metadata}, one schema per type in comment-event-contract.ts. The webhook
+// event catalog builds its examples with commentEventDraft too, so what it shows is what is sent.
 
 export interface CommentEventInput {
   type: WeftEventType;
@@ -24,7 +26,12 @@ export interface CommentEventInput {
 
 const tagged = (c: CommentRow | undefined) => ((c?.taggedUserContacts ?? []) as TaggedUserContact[]).map(taggedUser);
 
-export async function emitCommentEvent(tx: Tx, scope: ApiKeyScope, e: CommentEventInput) {
+export function emitCommentEvent(tx: Tx, scope: ApiKeyScope, e: CommentEventInput) {
+  return emitEvent(tx, commentEventDraft(scope, e));
+}
+
+/** The event a comment change emits, before it is written. */
+export function commentEventDraft(scope: ApiKeyScope, e: CommentEventInput): EventDraft {
   const a = e.annotation;
   const assigned = (a.assignedTo as UserRef | null) ?? null;
   // A new annotation mentions everyone tagged in any of its comments; otherwise the event's comment counts.
@@ -38,7 +45,23 @@ export async function emitCommentEvent(tx: Tx, scope: ApiKeyScope, e: CommentEve
     assigned,
   ]);
   const metadata = { apiKey: scope.apiKeyId, organizationId: a.organizationId, documentId: a.documentId };
-  return emitEvent(tx, {
+  const data: CommentEventData = {
+    actionType: e.type,
+    commentAnnotation: annotationView(a),
+    ...(e.comment && { comment: commentView(e.comment) }),
+    ...(e.reaction && {
+      reaction: reactionView({
+        icon: e.reaction.icon,
+        userId: e.reaction.user.userId,
+        user: e.reaction.user,
+        createdAt: e.reaction.createdAt,
+      }),
+    }),
+    actionUser: e.actor,
+    ...(e.changes && { changes: e.changes }),
+    metadata,
+  } as CommentEventData;
+  return {
     apiKeyId: scope.apiKeyId,
     type: e.type,
     organizationId: a.organizationId,
@@ -48,21 +71,6 @@ export async function emitCommentEvent(tx: Tx, scope: ApiKeyScope, e: CommentEve
     mentioned: mentioned.map(eventUser),
     assigned: assigned ? eventUser(assigned) : null,
     participants: participants.map(eventUser),
-    data: {
-      actionType: e.type,
-      commentAnnotation: annotationView(a),
-      ...(e.comment && { comment: commentView(e.comment) }),
-      ...(e.reaction && {
-        reaction: reactionView({
-          icon: e.reaction.icon,
-          userId: e.reaction.user.userId,
-          user: e.reaction.user,
-          createdAt: e.reaction.createdAt,
-        }),
-      }),
-      actionUser: e.actor,
-      ...(e.changes && { changes: e.changes }),
-      metadata,
-    },
-  });
+    data,
+  };
 }

@@ -4,7 +4,9 @@ import { SECOND } from "@/lib/infra/jobs/retry-policy";
 import { errorFields, log } from "@/lib/infra/log";
 import type { OrgScope } from "../organizations/organization-scope";
 import { lockOrganization } from "../organizations/organizations-store";
+import { reportJobProgress } from "../jobs/job-progress";
 import { moveDocumentData } from "./document-data";
+import { MIGRATION_JOB_KIND, migrationProgress } from "./migration-progress";
 
 // The background half of Migrate Documents: pending -> in_progress -> completed, or failed with a reason.
 // The move and the "completed" mark commit together, so a worker that dies mid-way, or a transaction the
@@ -29,6 +31,9 @@ export async function runMigration(
     data: { status: "in_progress" },
   });
   if (claimed.count === 0) return;
+  const progress = (status: MigrationStatus, reason?: string) =>
+    migrationProgress({ id: migrationId, apiKeyId, status, reason });
+  await reportJobProgress(progress("in_progress"));
   try {
     await transaction(async (tx) => {
       const m = await tx.documentMigration.findFirstOrThrow({
@@ -46,22 +51,25 @@ export async function runMigration(
       if (has(m.newDocumentId)) throw new MigrationFailure(`Document ${m.newDocumentId} already exists.`);
       await moveDocumentData(tx, org, m.documentId, m.newDocumentId);
       await tx.documentMigration.updateMany({ where, data: { status: "completed" } });
+      await reportJobProgress(progress("completed"), tx);
     });
   } catch (e) {
     if (e instanceof MigrationFailure) {
       await db.documentMigration.updateMany({ where, data: { status: "failed", reason: e.message } });
+      await reportJobProgress(progress("failed", e.message));
       return;
     }
     if (!lastAttempt) throw e; // retried by the job's policy
     log.error("document migration failed", { migrationId, ...errorFields(e) });
     const reason = "Internal error while moving the document's data.";
     await db.documentMigration.updateMany({ where, data: { status: "failed", reason } });
+    await reportJobProgress(progress("failed", reason));
     throw e;
   }
 }
 
 export const migrationJob = defineJob({
-  kind: "documents.migrate",
+  kind: MIGRATION_JOB_KIND,
   payload: migrationJobPayload,
   retry: { delaysMs: [5 * SECOND, 10 * SECOND, 20 * SECOND] },
   run: runMigration,

@@ -41,5 +41,3 @@ export async function listEmailLog(scope: ApiKeyScope, input: z.output<typeof li
     nextPageToken,
   };
 }
-
-export type EmailLogPage = Awaited<ReturnType<typeof listEmailLog>>;

@@ -1,35 +1,11 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { DomainError } from "../errors";
-import { EMAIL_TYPES, lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
+import { lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
 import type { ApiKeyScope } from "../scope";
 import { openSetting, sealSetting } from "@/lib/infra/crypto";
+import { INVALID_EMAIL_CONFIG, isSenderEmail, TRIGGER_NAME, type updateEmailConfigInput } from "./email-config-input";
 import { defaultEmailTriggers, emailKeyAad, emailView, storedEmail, type StoredEmailConfig } from "./email-settings";
-
-export const INVALID_EMAIL_CONFIG = "Invalid email service configuration.";
-
-const TRIGGER_NAME = /^[a-z_]+\.[a-z_]+$/;
-
-export const updateEmailConfigInput = z
-  .strictObject({
-    useEmailService: z.boolean().optional(),
-    emailServiceConfig: z
-      .strictObject({
-        type: z.enum(EMAIL_TYPES).optional(),
-        apiKey: z.string().max(500).optional(),
-        fromEmail: z.string().max(254).optional(),
-        fromCompany: z.string().max(200).optional(),
-        commentTemplateId: z.string().max(200).optional(),
-        tagTemplateId: z.string().max(200).optional(),
-        triggers: z.record(z.string().max(100), z.boolean()).optional(),
-      })
-      .optional(),
-  })
-  .refine((v) => v.useEmailService !== undefined || v.emailServiceConfig !== undefined, {
-    error: INVALID_EMAIL_CONFIG,
-  });
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Merge-only update. The first enable (useEmailService true, or type custom, while no triggers are stored)
@@ -55,7 +31,8 @@ export async function updateEmailConfig(scope: ApiKeyScope, input: z.output<type
   if (input.useEmailService !== undefined) useEmailService = input.useEmailService;
 
   const fromEmail = next.fromEmail ?? "";
-  if (fromEmail && !EMAIL.test(fromEmail)) throw invalidConfig("emailServiceConfig.fromEmail is not an email address.");
+  if (fromEmail && !isSenderEmail(fromEmail))
+    throw invalidConfig("emailServiceConfig.fromEmail is not an email address.");
   const badTrigger = Object.keys(next.triggers ?? {}).find((t) => !TRIGGER_NAME.test(t));
   if (badTrigger !== undefined) throw invalidConfig(`emailServiceConfig.triggers has an unknown event: ${badTrigger}.`);
   if (next.type === "sendgrid" && !next.apiKey) throw invalidConfig("type sendgrid needs emailServiceConfig.apiKey.");

@@ -7,6 +7,7 @@ import { countWebhookAttempt } from "@/lib/infra/metrics/outcomes";
 import { postWebhook, type PostOutcome } from "@/lib/infra/outbound/post-webhook";
 import { storableError } from "@/lib/infra/storable-text";
 import { readServiceConfig } from "../api-keys/service-config";
+import { publishDeliveryChange } from "./delivery-changes";
 import { disableAfterMs, retryDelayMs } from "./retry-schedule";
 import { signatureHeaders } from "./sign-message";
 import { storedWebhook, webhookTokenAad } from "./webhook-settings";
@@ -71,6 +72,7 @@ async function prepareAttempt(d: Claimed, client: Db): Promise<WebhookRequest | 
       where: { id: d.id, leaseToken: d.leaseToken },
       data: { status: "skipped", leaseToken: null, leaseUntil: null, lastError: "endpoint disabled" },
     });
+    await publishDeliveryChange(d.apiKeyId, d.messageId);
     return undefined;
   }
   return buildRequest(d, client);
@@ -89,6 +91,7 @@ interface AttemptRecord {
 
 /** Moves the delivery on and inserts its attempt in one statement, while `d`'s lease holds; false once lost. */
 async function moveAndRecord(d: Claimed, url: string, outcome: PostOutcome, r: AttemptRecord, now: Date, client: Db) {
+  const cause = attemptCause(d);
   const recorded = await client.$queryRawUnsafe<{ id: string }[]>(
     `WITH moved AS (
        UPDATE "WebhookDelivery"
@@ -98,8 +101,11 @@ async function moveAndRecord(d: Claimed, url: string, outcome: PostOutcome, r: A
        RETURNING "id"
      )
      INSERT INTO "WebhookAttempt" ("id", "apiKeyId", "deliveryId", "messageId", "endpointId", "url", "trigger", "status",
-                                   "responseStatusCode", "response", "error", "durationMs", "createdAt")
-     SELECT $8, $9, moved."id", $10, $11, $12, $13, $14, $15, $16, $17, $18, $7::timestamp FROM moved
+                                   "responseStatusCode", "response", "error", "durationMs", "createdAt",
+                                   "number", "cause", "retryNumber")
+     SELECT $8, $9, moved."id", $10, $11, $12, $13, $14, $15, $16, $17, $18, $7::timestamp,
+            (SELECT count(*)::int + 1 FROM "WebhookAttempt" WHERE "deliveryId" = $1), $19, $20
+     FROM moved
      RETURNING "id"`,
     d.id,
     d.leaseToken,
@@ -119,6 +125,8 @@ async function moveAndRecord(d: Claimed, url: string, outcome: PostOutcome, r: A
     r.response,
     r.error,
     outcome.durationMs,
+    cause,
+    cause === "retry" ? d.attemptCount : null,
   );
   return recorded.length > 0;
 }
@@ -156,8 +164,20 @@ async function recordOutcome(d: Claimed, url: string, outcome: PostOutcome, clie
     return;
   }
   if (d.endpointId) await trackEndpointHealth(client, d.endpointId, d.failing, outcome.ok, now);
+  await publishDeliveryChange(d.apiKeyId, d.messageId);
   if (!outcome.ok)
     log.debug("webhook attempt failed", { deliveryId: d.id, attempt: attemptsMade, status: outcome.statusCode, error });
+}
+
+export type AttemptCause = "first" | "retry" | "manual" | "test";
+
+/**
+ * What made this attempt: a resend or recovery (manual) or a console test restarts the schedule with its own
+ * first attempt; after that, and after a real event's first try, each attempt is retry n of that schedule.
+ */
+function attemptCause(d: Claimed): AttemptCause {
+  if (d.nextTrigger === "test" || d.nextTrigger === "manual") return d.nextTrigger;
+  return d.attemptCount === 0 ? "first" : "retry";
 }
 
 /** Timestamp columns hold UTC wall-clock time. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import type { z } from "zod";
 import { encryptSecret } from "@/lib/infra/crypto";
 import { endpointSecretAad } from "./endpoint-secret";
 import type { Tx } from "@/lib/infra/db";
@@ -6,9 +6,8 @@ import { newId } from "@/lib/infra/ids";
 import { DomainError } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";
-import { endpointFields, endpointView, newSigningSecret } from "./endpoint-fields";
-
-export const createEndpointInput = z.strictObject({ ...endpointFields, uid: z.string().min(1).max(256).optional() });
+import { endpointView, newSigningSecret } from "./endpoint-fields";
+import type { createEndpointInput } from "./endpoint-input";
 
 export async function createEndpoint(scope: ApiKeyScope, input: z.output<typeof createEndpointInput>, tx: Tx) {
   await requireAdvancedEnabled(tx, scope.apiKeyId);

@@ -1,30 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
 import { notFound } from "../errors";
-import { isHttpUrl } from "./http-url";
 import type { Reader } from "@/lib/infra/db";
 import type { WebhookEndpoint } from "./webhooks-contract";
 
-// Advanced webhook endpoint records: input fields, the wire view (unset optional fields are explicit null),
+// Advanced webhook endpoint records (their inputs: endpoint-input.ts): the wire view (unset optional fields are explicit null),
 // secrets and the lookup every endpoint operation shares.
 
 export const ENDPOINT_NOT_FOUND = "Advanced webhook provider request failed.";
-const BAD_URL = "url must be a valid http(s) URL.";
-
-export const endpointUrl = z.string().max(2000).refine(isHttpUrl, { error: BAD_URL });
-const eventTypes = z.array(z.string().min(1).max(100)).min(1).max(100);
-
-export const endpointFields = {
-  url: endpointUrl,
-  description: z.string().max(1000).optional(),
-  filterTypes: eventTypes.optional(),
-  channels: z.array(z.string().min(1).max(128)).min(1).max(10).optional(),
-  disabled: z.boolean().optional(),
-  rateLimit: z.number().int().min(1).max(100_000).optional(),
-  metadata: z.record(z.string().max(200), z.string().max(2000)).optional(),
-};
-
-export const endpointIdInput = z.strictObject({ endpointId: z.string().min(1).max(200) });
 
 export function newSigningSecret(): string {
   return `whsec_${randomBytes(24).toString("base64")}`;

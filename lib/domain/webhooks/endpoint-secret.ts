@@ -3,7 +3,8 @@ import { decryptSecret, encryptSecret, secretAad } from "@/lib/infra/crypto";
 import type { Reader, Tx } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";
-import { endpointIdInput, findEndpoint, newSigningSecret } from "./endpoint-fields";
+import { findEndpoint, newSigningSecret } from "./endpoint-fields";
+import type { endpointIdInput } from "./endpoint-input";
 
 /** Both the current and the rotated-out secret of an endpoint (the rotation moves one into the other). */
 export const endpointSecretAad = (endpointId: string) => secretAad("WebhookEndpoint", "secret", endpointId);

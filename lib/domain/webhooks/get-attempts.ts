@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Reader } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
+import type { AttemptCause } from "./attempt-delivery";
 import { iteratorInput, iteratorPage } from "./iterator";
 
 // Every delivery attempt, newest first, for a message and/or an endpoint.
@@ -32,6 +33,9 @@ export async function getAttempts(scope: ApiKeyScope, input: z.output<typeof get
       error: a.error,
       durationMs: a.durationMs,
       trigger: a.trigger,
+      attempt: a.number,
+      cause: a.cause as AttemptCause,
+      retry: a.retryNumber,
       timestamp: a.createdAt.toISOString(),
     })),
     iterator: page.iterator,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { wakeWebhookWorker } from "./webhooks-store";
+import { publishDeliveryChange } from "./delivery-changes";
 import { notFound } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";
@@ -11,6 +12,19 @@ export const resendMessageInput = z.strictObject({
   messageId: z.string().min(1).max(200),
   endpointId: z.string().min(1).max(200).optional(),
 });
+
+/** A delivery sent again from `now`: pending, a fresh retry schedule, its next attempt a manual one. */
+export function resetForResend(now: Date) {
+  return {
+    status: "pending",
+    attemptCount: 0,
+    nextAttemptAt: now,
+    nextTrigger: "manual",
+    lastError: null,
+    leaseToken: null,
+    leaseUntil: null,
+  };
+}
 
 /**
  * Sends a message again, now, with a fresh retry schedule: to one endpoint (which need not have had it
@@ -24,15 +38,7 @@ export async function resendMessage(scope: ApiKeyScope, input: z.output<typeof r
   });
   if (!message) throw notFound("Message not found.");
   const now = new Date();
-  const again = {
-    status: "pending",
-    attemptCount: 0,
-    nextAttemptAt: now,
-    nextTrigger: "manual",
-    lastError: null,
-    leaseToken: null,
-    leaseUntil: null,
-  };
+  const again = resetForResend(now);
   if (input.endpointId) {
     const endpoint = await findEndpoint(tx, scope.apiKeyId, input.endpointId);
     const existing = await tx.webhookDelivery.updateMany({
@@ -58,6 +64,7 @@ export async function resendMessage(scope: ApiKeyScope, input: z.output<typeof r
       });
     }
     await wakeWebhookWorker(tx);
+    await publishDeliveryChange(scope.apiKeyId, message.id, tx);
     return { messageId: message.id, endpointIds: [endpoint.id] };
   }
   const deliveries = await tx.webhookDelivery.findMany({
@@ -69,5 +76,6 @@ export async function resendMessage(scope: ApiKeyScope, input: z.output<typeof r
     data: again,
   });
   await wakeWebhookWorker(tx);
+  await publishDeliveryChange(scope.apiKeyId, message.id, tx);
   return { messageId: message.id, endpointIds: deliveries.map((d) => d.endpointId).filter((id): id is string => !!id) };
 }

@@ -1,22 +1,29 @@
+import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { wakeWebhookWorker } from "./webhooks-store";
+import { publishDeliveryChange } from "./delivery-changes";
 import { precondition } from "../errors";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";
-import { findEndpoint, type endpointIdInput } from "./endpoint-fields";
-import type { z } from "zod";
+import { findEndpoint } from "./endpoint-fields";
+import { exampleBody, TEST_EVENT_TYPE, webhookEventTypeNames } from "./event-types";
 
-// "Send test event" (console-only, like Svix's): a signed sample message of the test type to one endpoint, now,
-// through the real delivery path (a WebhookMessage and a WebhookDelivery the worker signs, POSTs and logs).
-// The endpoint's type filter does not apply: the user asked for this one.
+// "Send test event" and "Send example" (console-only, like Svix's): a signed example message of a chosen event
+// type (the test type by default) to one endpoint, now, through the real delivery path (a WebhookMessage and a
+// WebhookDelivery the worker signs, POSTs and logs, its attempts labelled `test`). The body is the catalog's
+// example of that type (event-types.ts). The endpoint's type filter does not apply: the user asked for this.
 
-export const TEST_EVENT_TYPE = "webhook.test";
+export const sendTestEventInput = z.strictObject({
+  endpointId: z.string().min(1).max(200),
+  eventType: z.enum(webhookEventTypeNames).optional(),
+});
 
-export async function sendTestEvent(scope: ApiKeyScope, input: z.output<typeof endpointIdInput>, tx: Tx) {
+export async function sendTestEvent(scope: ApiKeyScope, input: z.output<typeof sendTestEventInput>, tx: Tx) {
   await requireAdvancedEnabled(tx, scope.apiKeyId);
   const endpoint = await findEndpoint(tx, scope.apiKeyId, input.endpointId);
   if (endpoint.disabled) throw precondition("This endpoint is disabled: enable it before sending a test event.");
+  const type = input.eventType ?? TEST_EVENT_TYPE;
   const now = new Date();
   const messageId = newId("msg");
   await tx.webhookMessage.create({
@@ -24,12 +31,8 @@ export async function sendTestEvent(scope: ApiKeyScope, input: z.output<typeof e
       id: messageId,
       apiKeyId: scope.apiKeyId,
       eventId: newId("evt_test"),
-      eventType: TEST_EVENT_TYPE,
-      payload: {
-        type: TEST_EVENT_TYPE,
-        timestamp: now.toISOString(),
-        data: { message: "A test event sent from the weft console.", endpointId: endpoint.id },
-      },
+      eventType: type,
+      payload: exampleBody(type, scope, endpoint.id, now) as object,
       createdAt: now,
     },
   });
@@ -42,10 +45,11 @@ export async function sendTestEvent(scope: ApiKeyScope, input: z.output<typeof e
       target: "endpoint",
       status: "pending",
       nextAttemptAt: now,
-      nextTrigger: "manual",
+      nextTrigger: "test",
       createdAt: now,
     },
   });
   await wakeWebhookWorker(tx);
-  return { messageId, endpointId: endpoint.id };
+  await publishDeliveryChange(scope.apiKeyId, messageId, tx);
+  return { messageId, endpointId: endpoint.id, eventType: type };
 }

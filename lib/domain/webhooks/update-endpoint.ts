@@ -1,14 +1,9 @@
-import { z } from "zod";
+import type { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
 import type { ApiKeyScope } from "../scope";
 import { requireAdvancedEnabled } from "./advanced-settings";
-import { endpointFields, endpointView, findEndpoint } from "./endpoint-fields";
-
-const NOTHING = "At least one endpoint field besides endpointId must be provided.";
-
-export const updateEndpointInput = z
-  .strictObject({ endpointId: z.string().min(1).max(200), ...endpointFields, url: endpointFields.url.optional() })
-  .refine((v) => Object.entries(v).some(([k, x]) => k !== "endpointId" && x !== undefined), { error: NOTHING });
+import { endpointView, findEndpoint } from "./endpoint-fields";
+import type { updateEndpointInput } from "./endpoint-input";
 
 /** Partial update. Re-enabling an endpoint forgets its failure streak. */
 export async function updateEndpoint(scope: ApiKeyScope, input: z.output<typeof updateEndpointInput>, tx: Tx) {

@@ -5,6 +5,8 @@ import { invalid } from "../errors";
 import { lockServiceConfig, writeServiceConfig } from "../api-keys/service-config";
 import type { ApiKeyScope } from "../scope";
 import { isHttpUrl } from "./http-url";
+import { TRIGGER_NAME } from "../email/email-config-input";
+import { INVALID_WEBHOOK_CONFIG, type updateWebhookConfigInput } from "./webhook-config-input";
 import {
   defaultWebhookTriggers,
   storedWebhook,
@@ -12,38 +14,6 @@ import {
   webhookView,
   type StoredWebhookConfig,
 } from "./webhook-settings";
-
-export const INVALID_WEBHOOK_CONFIG = "Invalid webhook service configuration.";
-
-// What Node accepts in an HTTP header value (the token is sent as `Authorization: Basic <token>`): no CR, LF
-// or other control characters, nothing beyond Latin-1.
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
-
-export const updateWebhookConfigInput = z
-  .strictObject({
-    useWebhookService: z.boolean().optional(),
-    webhookServiceConfig: z
-      .strictObject({
-        authToken: z
-          .string()
-          .max(2000)
-          .regex(HEADER_VALUE, { error: "{path} must contain only characters allowed in an HTTP header value." })
-          .optional(),
-        rawNotificationUrl: z.string().max(2000).optional(),
-        processedNotificationUrl: z.string().max(2000).optional(),
-        encodeData: z.boolean().optional(),
-        encryptData: z.boolean().optional(),
-        publicKey: z.string().max(10_000).optional(),
-        enableDataProtection: z.boolean().optional(),
-        triggers: z.record(z.string().max(100), z.boolean()).optional(),
-      })
-      .optional(),
-  })
-  .refine((v) => v.useWebhookService !== undefined || v.webhookServiceConfig !== undefined, {
-    error: INVALID_WEBHOOK_CONFIG,
-  });
-
-const TRIGGER_NAME = /^[a-z_]+\.[a-z_]+$/;
 
 /** Merge-only; the first enable with no stored triggers seeds the default triggers under what was sent. */
 export async function updateWebhookConfig(

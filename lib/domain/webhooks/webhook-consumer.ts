@@ -1,11 +1,13 @@
 import type { Tx } from "@/lib/infra/db";
 import { newId } from "@/lib/infra/ids";
 import { wakeWebhookWorker } from "./webhooks-store";
+import { publishDeliveryChange } from "./delivery-changes";
 import { readServiceConfig } from "../api-keys/service-config";
 import { describeEvent } from "../events/describe-event";
 import type { EventConsumer, WeftEvent } from "../events/event";
 import { storedAdvanced } from "./advanced-settings";
 import { endpointWants } from "./endpoint-fields";
+import { webhookPayload } from "./webhook-payload";
 import { simpleWebhookWants, storedWebhook } from "./webhook-settings";
 
 // Turns an event into one webhook message and a delivery row per target: every enabled advanced endpoint
@@ -78,7 +80,7 @@ export async function consumeForWebhooks(tx: Tx, event: WeftEvent) {
       apiKeyId: event.apiKeyId,
       eventId: event.id,
       eventType: event.type,
-      payload: { type: event.type, timestamp: new Date(event.timestamp).toISOString(), data: event.data } as object,
+      payload: webhookPayload(event) as object,
       createdAt: now,
     },
   });
@@ -90,6 +92,7 @@ export async function consumeForWebhooks(tx: Tx, event: WeftEvent) {
     ],
   });
   await wakeWebhookWorker(tx);
+  await publishDeliveryChange(event.apiKeyId, messageId, tx);
 }
 
 export const webhookConsumer: EventConsumer = { name: "webhooks", consume: consumeForWebhooks };

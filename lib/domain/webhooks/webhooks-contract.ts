@@ -92,7 +92,12 @@ const webhookAttemptOutput = z
     response: z.string().describe("The first 1,000 characters of the answer."),
     error: z.string().nullable(),
     durationMs: z.number(),
-    trigger: z.string().describe("scheduled | manual (resend)"),
+    trigger: z.string().describe("scheduled | manual (resend) | test (sent from the console)"),
+    attempt: z.number().describe("This delivery's attempt number, counted across resends: 1, 2, 3, ..."),
+    cause: z
+      .enum(["first", "retry", "manual", "test"])
+      .describe("What made the attempt: the first try, a scheduled retry, a resend or recovery, a console test."),
+    retry: z.number().nullable().describe("For a retry: which retry of its schedule (1 for the first)."),
     timestamp: z.string(),
   })
   .meta({ id: "WebhookAttempt" });

@@ -1,5 +1,6 @@
 import { DetailsList } from "@/components/console/details-list";
 import { CopyButton } from "@/components/console/copy-button";
+import { HydrateClient } from "@/components/console/hydrate-client";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
 import { DeleteWorkspace } from "@/components/console/workspaces/delete-workspace";
@@ -10,18 +11,19 @@ import { WorkspaceSettingsForm } from "@/components/console/workspaces/workspace
 import { WorkspaceTabs } from "@/components/console/workspaces/workspace-tabs";
 import { WorkspaceToken } from "@/components/console/workspaces/workspace-token";
 import { formatTime } from "@/lib/console/format";
-import { loadWorkspacePage } from "@/lib/console/page-data";
-import { listLeftByTokenHolders } from "@/lib/domain/workspaces/left-by-token-holders";
-import { db } from "@/lib/infra/db";
+import { workspaceInput } from "@/lib/console/query-inputs";
+import { load, trpc } from "@/lib/console/router/server";
+import { requireViewer } from "@/lib/console/viewer";
 
 export const metadata = { title: "Workspace · weft" };
 
 export default async function WorkspaceOverviewPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { viewer, workspace: ws, scope } = await loadWorkspacePage(id);
-  const leftovers = await listLeftByTokenHolders(scope, db());
+  const viewer = await requireViewer();
+  const ws = await load(trpc.workspaces.get.queryOptions(workspaceInput(id)));
+  const leftovers = await load(trpc.workspaces.leftByTokenHolders.queryOptions(workspaceInput(id)));
   return (
-    <>
+    <HydrateClient>
       <PageHeader title={ws.name} crumbs={[{ href: "/workspaces", label: "Workspaces" }]} />
       <WorkspaceTabs workspaceId={ws.id} current="overview" />
       <div className="space-y-6">
@@ -100,6 +102,6 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
           <DeleteWorkspace workspaceId={ws.id} name={ws.name} />
         </section>
       </div>
-    </>
+    </HydrateClient>
   );
 }

@@ -5,7 +5,7 @@ import { requireViewer } from "@/lib/console/viewer";
 export const metadata = { title: "New workspace · weft" };
 
 export default async function NewWorkspacePage() {
-  const viewer = await requireViewer("/workspaces/new");
+  const viewer = await requireViewer();
   return (
     <>
       <PageHeader title="New workspace" crumbs={[{ href: "/workspaces", label: "Workspaces" }]} />

@@ -1,21 +1,24 @@
 import Link from "next/link";
 import { ApiKeyList } from "@/components/console/api-keys/api-key-list";
+import { HydrateClient } from "@/components/console/hydrate-client";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
 import { WorkspaceTabs } from "@/components/console/workspaces/workspace-tabs";
-import { loadWorkspacePage } from "@/lib/console/page-data";
-import { PAGE_SIZE } from "@/lib/console/page-size";
-import { getApiKeys } from "@/lib/domain/api-keys/get-api-keys";
-import { db } from "@/lib/infra/db";
+import { apiKeyPage, workspaceInput } from "@/lib/console/query-inputs";
+import { load, trpc } from "@/lib/console/router/server";
+import { requireViewer } from "@/lib/console/viewer";
 
 export const metadata = { title: "API keys · weft" };
 
 export default async function ApiKeysPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { workspace: ws, scope } = await loadWorkspacePage(id, "/keys");
-  const firstPage = await getApiKeys(scope, { pageSize: PAGE_SIZE }, db());
+  await requireViewer();
+  const [ws] = await Promise.all([
+    load(trpc.workspaces.get.queryOptions(workspaceInput(id))),
+    load(trpc.v2.workspace.apikeys.get.queryOptions(apiKeyPage(id))),
+  ]);
   return (
-    <>
+    <HydrateClient>
       <PageHeader
         title={ws.name}
         crumbs={[{ href: "/workspaces", label: "Workspaces" }]}
@@ -26,7 +29,7 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ id: st
         }
       />
       <WorkspaceTabs workspaceId={ws.id} current="keys" />
-      <ApiKeyList workspaceId={ws.id} initialPage={firstPage} />
-    </>
+      <ApiKeyList workspaceId={ws.id} />
+    </HydrateClient>
   );
 }

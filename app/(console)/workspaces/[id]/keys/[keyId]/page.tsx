@@ -1,45 +1,43 @@
 import { AllowedDomains } from "@/components/console/api-keys/allowed-domains";
-import { ApiKeyTabs } from "@/components/console/api-keys/api-key-tabs";
 import { ApiKeySwitches } from "@/components/console/api-keys/api-key-switches";
 import { AuthTokens } from "@/components/console/api-keys/auth-tokens";
 import { CrdtVersions } from "@/components/console/api-keys/crdt-versions";
 import { DeleteApiKey } from "@/components/console/api-keys/delete-api-key";
 import { GettingStarted } from "@/components/console/api-keys/getting-started";
-import { KeyTypeBadge } from "@/components/console/api-keys/key-type-badge";
 import { LiveConnections } from "@/components/console/api-keys/live-connections";
 import { RenameApiKeyForm } from "@/components/console/api-keys/rename-api-key-form";
 import { CopyButton } from "@/components/console/copy-button";
 import { DetailsList } from "@/components/console/details-list";
-import { PageHeader } from "@/components/console/page-header";
+import { HydrateClient } from "@/components/console/hydrate-client";
 import { ui } from "@/components/console/styles";
 import { formatTime } from "@/lib/console/format";
-import { apiKeyCrumbs, loadApiKeyPage } from "@/lib/console/page-data";
-import { getDomains } from "@/lib/domain/domains/domain-changes";
-import { db } from "@/lib/infra/db";
-import { publicUrl } from "@/lib/infra/env";
+import { keyInput } from "@/lib/console/query-inputs";
+import { load, trpc } from "@/lib/console/router/server";
 import { apiKeyBase } from "@/lib/console/sections";
+import { publicUrl } from "@/lib/infra/env";
 
 export const metadata = { title: "API key · weft" };
 
 export default async function ApiKeyPage({ params }: { params: Promise<{ id: string; keyId: string }> }) {
   const { id, keyId } = await params;
-  const { workspace: ws, key, keyScope } = await loadApiKeyPage(id, keyId);
-  const { allowedDomains } = await getDomains(keyScope, {}, db());
+  const [key] = await Promise.all([
+    load(trpc.apiKeys.get.queryOptions(keyInput(id, keyId))),
+    load(trpc.v2.workspace.domains.get.queryOptions(keyInput(id, keyId))),
+    load(trpc.usage.firstCall.queryOptions(keyInput(id, keyId))),
+  ]);
   const regions = key.persistenceDBRegion
     ? `${key.persistenceDBRegion} (persistence), ${key.realtimeDBRegion} (realtime)`
     : "Default location (testing key)";
 
   return (
-    <>
-      <PageHeader title={key.name} crumbs={apiKeyCrumbs(ws)} description={<KeyTypeBadge type={key.type} />} />
-      <ApiKeyTabs workspaceId={ws.id} apiKeyId={key.id} current="settings" />
+    <HydrateClient>
       <div className="space-y-6">
         <GettingStarted
-          workspaceId={ws.id}
+          workspaceId={id}
           apiKeyId={key.id}
           baseUrl={publicUrl().origin}
           advancedQueries={key.advancedQueries}
-          requestsHref={`${apiKeyBase(ws.id, key.id)}/requests`}
+          requestsHref={`${apiKeyBase(id, key.id)}/requests`}
         />
         <section aria-labelledby="key-heading" className={ui.card}>
           <h2 id="key-heading" className={`${ui.cardTitle} mb-4`}>
@@ -65,7 +63,7 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
             ]}
           />
           <div className="mt-6 border-t border-zinc-200 pt-4">
-            <RenameApiKeyForm workspaceId={ws.id} apiKeyId={key.id} name={key.name} />
+            <RenameApiKeyForm workspaceId={id} apiKeyId={key.id} name={key.name} />
           </div>
         </section>
 
@@ -77,14 +75,14 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
             Key-level REST calls send <code className="font-mono">x-service-api-key</code> and{" "}
             <code className="font-mono">x-service-auth-token</code>.
           </p>
-          <AuthTokens workspaceId={ws.id} apiKeyId={key.id} />
+          <AuthTokens workspaceId={id} apiKeyId={key.id} />
         </section>
 
         <section aria-labelledby="domains-heading" className={ui.card}>
           <h2 id="domains-heading" className={`${ui.cardTitle} mb-4`}>
             Allowed domains
           </h2>
-          <AllowedDomains workspaceId={ws.id} apiKeyId={key.id} initial={allowedDomains} />
+          <AllowedDomains workspaceId={id} apiKeyId={key.id} />
         </section>
 
         <section aria-labelledby="features-heading" className={ui.card}>
@@ -92,15 +90,15 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
             Features
           </h2>
           <ApiKeySwitches
-            workspaceId={ws.id}
+            workspaceId={id}
             apiKeyId={key.id}
             initial={{ advancedQueries: key.advancedQueries, activityLogs: key.activityLogs }}
           />
         </section>
 
-        <LiveConnections apiKeyId={key.id} />
+        <LiveConnections workspaceId={id} apiKeyId={key.id} />
 
-        <CrdtVersions workspaceId={ws.id} apiKeyId={key.id} />
+        <CrdtVersions workspaceId={id} apiKeyId={key.id} />
 
         <section aria-labelledby="revoke-heading" className={`${ui.card} border-red-200`}>
           <h2 id="revoke-heading" className={ui.cardTitle}>
@@ -109,9 +107,9 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
           <p className="mt-1 mb-4 text-sm text-zinc-600">
             Deletes the key and all its data; calls with it are refused at once.
           </p>
-          <DeleteApiKey workspaceId={ws.id} apiKeyId={key.id} name={key.name} />
+          <DeleteApiKey workspaceId={id} apiKeyId={key.id} name={key.name} />
         </section>
       </div>
-    </>
+    </HydrateClient>
   );
 }

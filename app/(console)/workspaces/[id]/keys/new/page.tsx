@@ -1,12 +1,15 @@
 import { CreateApiKeyForm } from "@/components/console/api-keys/create-api-key-form";
 import { PageHeader } from "@/components/console/page-header";
-import { loadWorkspacePage } from "@/lib/console/page-data";
+import { workspaceInput } from "@/lib/console/query-inputs";
+import { load, trpc } from "@/lib/console/router/server";
+import { requireViewer } from "@/lib/console/viewer";
 
 export const metadata = { title: "New API key · weft" };
 
 export default async function NewApiKeyPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const { workspace: ws } = await loadWorkspacePage(id, "/keys/new");
+  await requireViewer();
+  const ws = await load(trpc.workspaces.get.queryOptions(workspaceInput(id)));
   const production = ws.plan === "paid" && ws.productionKeysEnabled;
   return (
     <>

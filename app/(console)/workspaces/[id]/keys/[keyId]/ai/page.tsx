@@ -1,22 +1,16 @@
 import { AiProviderKeys } from "@/components/console/api-keys/ai-provider-keys";
-import { ApiKeyTabs } from "@/components/console/api-keys/api-key-tabs";
-import { KeyTypeBadge } from "@/components/console/api-keys/key-type-badge";
-import { PageHeader } from "@/components/console/page-header";
+import { HydrateClient } from "@/components/console/hydrate-client";
 import { ui } from "@/components/console/styles";
-import { apiKeyCrumbs, loadApiKeyPage } from "@/lib/console/page-data";
-import { getApiKeyConfig } from "@/lib/domain/api-keys/get-api-key-config";
-import { db } from "@/lib/infra/db";
+import { keyInput } from "@/lib/console/query-inputs";
+import { load, trpc } from "@/lib/console/router/server";
 
 export const metadata = { title: "AI provider keys · weft" };
 
 export default async function AiProviderKeysPage({ params }: { params: Promise<{ id: string; keyId: string }> }) {
   const { id, keyId } = await params;
-  const { workspace: ws, key, keyScope } = await loadApiKeyPage(id, keyId, "/ai");
-  const { aiModelsConfig } = await getApiKeyConfig(keyScope, {}, db());
+  await load(trpc.v2.workspace.apikeyconfig.get.queryOptions(keyInput(id, keyId)));
   return (
-    <>
-      <PageHeader title={key.name} crumbs={apiKeyCrumbs(ws)} description={<KeyTypeBadge type={key.type} />} />
-      <ApiKeyTabs workspaceId={ws.id} apiKeyId={key.id} current="ai" />
+    <HydrateClient>
       <section aria-labelledby="ai-heading" className={ui.card}>
         <h2 id="ai-heading" className={ui.cardTitle}>
           AI provider keys
@@ -25,8 +19,8 @@ export default async function AiProviderKeysPage({ params }: { params: Promise<{
           Ask AI and agents call the model provider with this key&apos;s own provider key, chosen by the model name
           (gpt-, o1/o3/o4: OpenAI; claude-: Anthropic; gemini-: Gemini).
         </p>
-        <AiProviderKeys workspaceId={ws.id} apiKeyId={key.id} initial={aiModelsConfig ?? {}} />
+        <AiProviderKeys workspaceId={id} apiKeyId={keyId} />
       </section>
-    </>
+    </HydrateClient>
   );
 }

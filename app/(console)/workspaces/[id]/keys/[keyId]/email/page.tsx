@@ -1,26 +1,20 @@
-import { ApiKeyTabs } from "@/components/console/api-keys/api-key-tabs";
-import { KeyTypeBadge } from "@/components/console/api-keys/key-type-badge";
 import { EmailSettingsForm } from "@/components/console/email/email-settings-form";
-import { PageHeader } from "@/components/console/page-header";
+import { HydrateClient } from "@/components/console/hydrate-client";
 import { ui } from "@/components/console/styles";
-import { apiKeyCrumbs, loadApiKeyPage } from "@/lib/console/page-data";
-import { getEmailConfig } from "@/lib/domain/email/get-email-config";
+import { keyInput } from "@/lib/console/query-inputs";
+import { load, trpc } from "@/lib/console/router/server";
 import { defaultEmailTriggers } from "@/lib/domain/email/email-settings";
 import { eventCatalogue } from "@/lib/domain/events/event-catalogue";
-import { db } from "@/lib/infra/db";
 
 export const metadata = { title: "Email · weft" };
 
 export default async function EmailPage({ params }: { params: Promise<{ id: string; keyId: string }> }) {
   const { id, keyId } = await params;
-  const { workspace: ws, key, keyScope } = await loadApiKeyPage(id, keyId, "/email");
-  const config = await getEmailConfig(keyScope, {}, db());
+  const config = await load(trpc.v2.workspace.emailconfig.get.queryOptions(keyInput(id, keyId)));
   const defaults = defaultEmailTriggers();
   const triggerNames = [...new Set([...Object.keys(defaults), ...eventCatalogue.map((e) => e.trigger)])];
   return (
-    <>
-      <PageHeader title={key.name} crumbs={apiKeyCrumbs(ws)} description={<KeyTypeBadge type={key.type} />} />
-      <ApiKeyTabs workspaceId={ws.id} apiKeyId={key.id} current="email" />
+    <HydrateClient>
       <section aria-labelledby="email-heading" className={ui.card}>
         <h2 id="email-heading" className={ui.cardTitle}>
           Email notifications
@@ -30,13 +24,13 @@ export default async function EmailPage({ params }: { params: Promise<{ id: stri
           participants (never the user who caused it).
         </p>
         <EmailSettingsForm
-          workspaceId={ws.id}
-          apiKeyId={key.id}
+          workspaceId={id}
+          apiKeyId={keyId}
           initial={config}
           triggerNames={triggerNames}
           defaultTriggers={defaults}
         />
       </section>
-    </>
+    </HydrateClient>
   );
 }

@@ -1,22 +1,16 @@
-import { ApiKeyTabs } from "@/components/console/api-keys/api-key-tabs";
-import { KeyTypeBadge } from "@/components/console/api-keys/key-type-badge";
-import { PageHeader } from "@/components/console/page-header";
+import { HydrateClient } from "@/components/console/hydrate-client";
 import { RequestLog } from "@/components/console/requests/request-log";
 import { ui } from "@/components/console/styles";
-import { apiKeyCrumbs, loadApiKeyPage } from "@/lib/console/page-data";
-import { listRequestLog } from "@/lib/domain/usage/list-request-log";
-import { db } from "@/lib/infra/db";
+import { requestLogPage } from "@/lib/console/query-inputs";
+import { load, trpc } from "@/lib/console/router/server";
 
 export const metadata = { title: "Request log · weft" };
 
 export default async function RequestLogPage({ params }: { params: Promise<{ id: string; keyId: string }> }) {
   const { id, keyId } = await params;
-  const { workspace: ws, key, keyScope } = await loadApiKeyPage(id, keyId, "/requests");
-  const first = await listRequestLog(keyScope, {}, db());
+  await load(trpc.usage.requests.queryOptions(requestLogPage(id, keyId, {})));
   return (
-    <>
-      <PageHeader title={key.name} crumbs={apiKeyCrumbs(ws)} description={<KeyTypeBadge type={key.type} />} />
-      <ApiKeyTabs workspaceId={ws.id} apiKeyId={key.id} current="requests" />
+    <HydrateClient>
       <section aria-labelledby="requests-heading" className={ui.card}>
         <h2 id="requests-heading" className={ui.cardTitle}>
           Request log
@@ -25,12 +19,8 @@ export default async function RequestLogPage({ params }: { params: Promise<{ id:
           The last 1,000 API calls made with this key in the past 7 days: no bodies, no credentials. The request id is
           the <code className="font-mono">x-request-id</code> header of the reply.
         </p>
-        <RequestLog
-          workspaceId={ws.id}
-          apiKeyId={key.id}
-          initialPage={{ requests: first.requests, operations: first.operations, nextPageToken: first.nextBefore }}
-        />
+        <RequestLog workspaceId={id} apiKeyId={keyId} />
       </section>
-    </>
+    </HydrateClient>
   );
 }

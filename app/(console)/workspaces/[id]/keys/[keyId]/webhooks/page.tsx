@@ -1,24 +1,18 @@
-import { ApiKeyTabs } from "@/components/console/api-keys/api-key-tabs";
-import { KeyTypeBadge } from "@/components/console/api-keys/key-type-badge";
-import { PageHeader } from "@/components/console/page-header";
+import { HydrateClient } from "@/components/console/hydrate-client";
 import { ui } from "@/components/console/styles";
 import { SimpleWebhookForm } from "@/components/console/webhooks/simple-webhook-form";
-import { apiKeyCrumbs, loadApiKeyPage } from "@/lib/console/page-data";
-import { getWebhookConfig } from "@/lib/domain/webhooks/get-webhook-config";
+import { keyInput } from "@/lib/console/query-inputs";
+import { load, trpc } from "@/lib/console/router/server";
 import { defaultWebhookTriggers } from "@/lib/domain/webhooks/webhook-settings";
-import { db } from "@/lib/infra/db";
 
 export const metadata = { title: "Webhooks · weft" };
 
 export default async function WebhooksPage({ params }: { params: Promise<{ id: string; keyId: string }> }) {
   const { id, keyId } = await params;
-  const { workspace: ws, key, keyScope } = await loadApiKeyPage(id, keyId, "/webhooks");
-  const config = await getWebhookConfig(keyScope, {}, db());
+  const config = await load(trpc.v2.workspace.webhookconfig.get.queryOptions(keyInput(id, keyId)));
   const defaults = defaultWebhookTriggers();
   return (
-    <>
-      <PageHeader title={key.name} crumbs={apiKeyCrumbs(ws)} description={<KeyTypeBadge type={key.type} />} />
-      <ApiKeyTabs workspaceId={ws.id} apiKeyId={key.id} current="webhooks" />
+    <HydrateClient>
       <section aria-labelledby="webhooks-heading" className={ui.card}>
         <h2 id="webhooks-heading" className={ui.cardTitle}>
           Simple webhooks
@@ -28,13 +22,13 @@ export default async function WebhooksPage({ params }: { params: Promise<{ id: s
           log, use advanced webhooks.
         </p>
         <SimpleWebhookForm
-          workspaceId={ws.id}
-          apiKeyId={key.id}
+          workspaceId={id}
+          apiKeyId={keyId}
           initial={config}
           triggerNames={Object.keys(defaults)}
           defaultTriggers={defaults}
         />
       </section>
-    </>
+    </HydrateClient>
   );
 }
