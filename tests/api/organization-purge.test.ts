@@ -81,6 +81,26 @@ async function populate(api: Api, apiKey: string, organizationId: string, docume
       ],
     }),
   );
+  // Read state, preferences, presence and live state.
+  ok(await api("/v2/notifications/update", { organizationId, notifications: [{ id: "n1", readByUserIds: ["bob"] }] }));
+  ok(
+    await api("/v2/commentannotations/read/update", {
+      organizationId,
+      documentId: "d1",
+      annotationIds: ["a1"],
+      readByUserIds: ["bob"],
+    }),
+  );
+  ok(await api("/v2/notifications/config/set", { organizationId, userIds: ["bob"], config: { inbox: "ALL" } }));
+  ok(await api("/v2/presence/add", { organizationId, documentId: "d1", users: [{ userId: "bob", status: "online" }] }));
+  ok(
+    await api("/v2/livestate/broadcast", {
+      organizationId,
+      documentId: "d1",
+      liveStateDataId: "state",
+      data: { step: 1 },
+    }),
+  );
   ok(await api("/v2/crdt/add", { organizationId, documentId: "d4", editorId: "e", data: "text", type: "text" }));
   ok(await api("/v2/crdt/versions/save", { organizationId, documentId: "d4", editorId: "e", versionName: "v1" }));
   ok(await api("/v2/organizations/documents/migrate", { organizationId, documentId: "d5", newDocumentId: "d5-moved" }));
