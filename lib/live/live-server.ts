@@ -13,17 +13,18 @@ import { documentName, parseDocumentName } from "./document-name";
 import { LiveAuth } from "./extensions/auth";
 import { CrdtLog } from "./extensions/crdt-log";
 import { LiveGuards } from "./extensions/guards";
+import { LivePresence } from "./extensions/presence";
 import { LiveRelay } from "./extensions/relay";
 import type { LiveContext } from "./live-context";
 import { liveHandle, setLiveHandle, type LiveHandle } from "./live-handle";
 import { startRelay, type Relay } from "./relay";
 import { SocketGuards } from "./socket-guard";
-import { LivePresence } from "./extensions/presence";
 
 // The live Yjs server: a Hocuspocus instance (no Server class) that server.mjs hands `/live` upgrades to,
 // built from one extension per concern: LiveGuards (undecodable updates), LiveAuth (who may open a document,
 // re-checked), CrdtLog (load, append every update to the log before it is applied, compact), LiveRelay
-// (other instances, PostgreSQL only), LivePresence (presence and live state of the document's users). REST writes reach open documents through applyRestUpdate. See docs/live.md.
+// (other instances, PostgreSQL only), LivePresence (REST presence, live users and live state of the document).
+// REST writes reach open documents through applyRestUpdate. See docs/live.md.
 
 const REST_ORIGIN = "weft:rest";
 const DELETED_REASON = "crdt-data-deleted";
