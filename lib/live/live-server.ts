@@ -13,20 +13,20 @@ import { documentName, parseDocumentName } from "./document-name";
 import { LiveAuth } from "./extensions/auth";
 import { CrdtLog } from "./extensions/crdt-log";
 import { LiveGuards } from "./extensions/guards";
+import { LivePresence } from "./extensions/presence";
 import { LiveRelay } from "./extensions/relay";
 import type { LiveContext } from "./live-context";
 import { liveHandle, setLiveHandle, type LiveHandle } from "./live-handle";
 import { startRelay, type Relay } from "./relay";
 import { SocketGuards } from "./socket-guard";
-import { LivePresence } from "./extensions/presence";
 import { LiveCensus } from "./extensions/census";
 
 // The live Yjs server: a Hocuspocus instance (no Server class) that server.mjs hands `/live` upgrades to,
-// built from one extension per concern: LiveGuards (undecodable frames, awareness only under its own ids, no broadcast from viewers), LiveAuth (who may open a document,
-// re-checked), CrdtLog (load, append every update to the log before it is applied, compact), LiveRelay
-// (other instances, PostgreSQL only), LivePresence (presence and live state of the document's users), LiveCensus
-// (the console's count of who is connected, per key). REST writes reach open documents through
-// applyRestUpdate. See docs/live.md.
+// built from one extension per concern: LiveGuards (undecodable frames, awareness only under its own ids, no
+// broadcast from viewers), LiveAuth (who may open a document, re-checked), CrdtLog (load, append every update
+// to the log before it is applied, compact), LiveRelay (other instances, PostgreSQL only), LivePresence (REST
+// presence, live users and live state of the document), LiveCensus (the console's count of who is connected, per
+// key). REST writes reach open documents through applyRestUpdate. See docs/live.md.
 
 const REST_ORIGIN = "weft:rest";
 const DELETED_REASON = "crdt-data-deleted";

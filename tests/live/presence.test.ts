@@ -104,9 +104,16 @@ describe("REST presence in live awareness", () => {
       ],
     });
     const { c } = await client(documentId, "live-user");
-    await waitFor(() => "user-1" in present(c) && "user-2" in present(c));
-    const got = await presence("/v2/presence/get", { organizationId: "org", documentId });
-    expect(got.body.result.data).toEqual([
+    // The editor's first client gets them with the document, before it is synced.
+    expect(Object.keys(present(c)).sort()).toEqual(["user-1", "user-2"]);
+    // The live user's row is written once its connection is set up (its sync does not wait for it).
+    const inDocument = async () =>
+      (await presence("/v2/presence/get", { organizationId: "org", documentId })).body.result.data as {
+        userId: string;
+      }[];
+    let got: { userId: string }[] = [];
+    await waitFor(async () => (got = await inDocument()).some((u) => u.userId === "live-user"));
+    expect(got).toEqual([
       { userId: "live-user", rest: false, liveConnections: 1 },
       { userId: "user-1", name: "User Name", email: "user@example.com", rest: true, liveConnections: 0 },
       {
@@ -119,10 +126,7 @@ describe("REST presence in live awareness", () => {
       },
     ]);
     c.destroy();
-    await waitFor(async () => {
-      const after = await presence("/v2/presence/get", { organizationId: "org", documentId });
-      return !after.body.result.data.some((u: { userId: string }) => u.userId === "live-user");
-    });
+    await waitFor(async () => !(await inDocument()).some((u) => u.userId === "live-user"));
   });
 });
 
@@ -139,20 +143,21 @@ describe("Live State Sync", () => {
     expect(sent.body).toEqual({
       result: { status: "success", message: "Event broadcasted successfully.", data: { success: true } },
     });
-    await waitFor(() => messages.length === 1).catch((e) => {
-      console.log("SERVERLOG", server.log(), JSON.stringify(sent.body));
-      throw e;
-    });
-    expect(messages[0]).toEqual({ type: "liveState", liveStateDataId: "sample_live_state_data_id", data: body.data });
+    await waitFor(() => messages.length >= 1);
+    const first = { type: "liveState", liveStateDataId: "sample_live_state_data_id", data: body.data };
+    expect(messages[0]).toEqual(first);
 
     await presence("/v1/livestate/broadcast", { ...body, data: { customField: "custom value" }, merge: true });
-    await waitFor(() => messages.length === 2);
+    await waitFor(() => messages.length >= 2);
     const merged = { status: "active", message: "Hello World", customField: "custom value" };
-    expect(messages[1]).toEqual({ type: "liveState", liveStateDataId: "sample_live_state_data_id", data: merged });
+    const second = { type: "liveState", liveStateDataId: "sample_live_state_data_id", data: merged };
+    expect(messages[1]).toEqual(second);
 
     const late = await client(documentId, "late-user");
-    await waitFor(() => late.messages.length === 1);
-    expect(late.messages[0]).toEqual({ type: "liveState", liveStateDataId: "sample_live_state_data_id", data: merged });
+    await waitFor(() => late.messages.length >= 1);
+    expect(late.messages).toEqual([second]);
+    // Each stored version reached the first client once, though its connect and the broadcasts raced.
+    expect(messages).toEqual([first, second]);
     const stored = await presence("/v2/livestate/get", { organizationId: "org", documentId });
     expect(stored.body.result.data).toEqual([
       { liveStateDataId: "sample_live_state_data_id", data: merged, lastUpdated: expect.any(Number) },
@@ -163,10 +168,16 @@ describe("Live State Sync", () => {
 });
 
 describe.runIf(adminUrl)("across two instances", () => {
-  it("presence added and state broadcast through one instance reach a client of the other", async () => {
+  let a: LiveServer;
+  let b: LiveServer;
+  let tenantA: Tenant;
+  beforeAll(async () => {
     const env = await databaseEnv("weft_live_presence_two");
-    const [a, b] = [await startServer(env), await startServer(env)];
-    const tenantA = await newTenant(a.base);
+    [a, b] = await Promise.all([startServer(env), startServer(env)]);
+    tenantA = await newTenant(a.base);
+  }, 180_000);
+
+  it("presence and state sent through one instance reach a client of the other; its stop takes its users out", async () => {
     const saved = t;
     t = tenantA;
     try {
@@ -178,8 +189,19 @@ describe.runIf(adminUrl)("across two instances", () => {
         { organizationId: "org", documentId, liveStateDataId: "k", data: { n: 1 } },
         a,
       );
-      await waitFor(() => messages.length === 1);
-      expect(messages[0]).toEqual({ type: "liveState", liveStateDataId: "k", data: { n: 1 } });
+      await waitFor(() => messages.length >= 1);
+      expect(messages).toEqual([{ type: "liveState", liveStateDataId: "k", data: { n: 1 } }]);
+
+      // Get Presence on one instance sees the live users of the other, until that one stops.
+      const users = async () =>
+        (await presence("/v2/presence/get", { organizationId: "org", documentId }, a)).body.result.data.map(
+          (u: { userId: string }) => u.userId,
+        );
+      expect(await users()).toEqual(["agent", "viewer-user"]);
+      const exited = new Promise((resolve) => b.child.once("exit", resolve));
+      b.child.kill("SIGTERM");
+      await exited;
+      expect(await users()).toEqual(["agent"]);
       c.destroy();
     } finally {
       t = saved;

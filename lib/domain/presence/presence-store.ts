@@ -83,7 +83,15 @@ export function renewLiveRows(db: Tx, instance: string, expiresAt: Date) {
   return db.documentPresence.updateMany({ where: { source: instance }, data: { expiresAt } });
 }
 
-/** Rows whose time is up (REST presence not refreshed, live rows of an instance that stopped). */
+/** An instance's live rows, when it stops. */
+export function deleteLiveRows(db: Tx, instance: string) {
+  return db.documentPresence.deleteMany({ where: { source: instance } });
+}
+
+/**
+ * Rows whose time is up (REST presence not refreshed, live rows of an instance that died). A sweep over every
+ * tenant, like usage.sweep: no tenant's data is read, and every reader filters on `expiresAt` itself.
+ */
 export function deleteExpiredPresence(db: Tx, now = new Date()) {
   return db.documentPresence.deleteMany({ where: { expiresAt: { lte: now } } });
 }

@@ -2,10 +2,10 @@ import { createHash, randomUUID } from "node:crypto";
 import type {
   afterLoadDocumentPayload,
   afterUnloadDocumentPayload,
+  Connection,
   connectedPayload,
+  Document,
   Extension,
-  Hocuspocus,
-  onConfigurePayload,
   onDisconnectPayload,
 } from "@hocuspocus/server";
 import * as encoding from "lib0/encoding";
@@ -15,7 +15,9 @@ import { LIVE_STATE_CHANNEL, liveStateMessage } from "@/lib/domain/presence/live
 import {
   addLiveConnection,
   deleteExpiredPresence,
+  deleteLiveRows,
   type DocumentScope,
+  type PresentUser,
   readLiveStates,
   readRestPresence,
   removeLiveConnection,
@@ -35,20 +37,39 @@ import { RELAY_ORIGIN } from "../relay";
 //     id derived from the user, re-sent every RENEW_MS (awareness drops a state not renewed within 30 s) and
 //     dropped when deleted or expired. Changes arrive on the notify bus; each tick also re-reads the rows.
 //   Live presence: a user connected with a user token is a DocumentPresence row of this instance (`source`:
-//     its id), renewed every tick while the instance runs, so /v2/presence/get sees every instance's users.
+//     its id), renewed every tick while the instance runs and deleted when it stops; the rows of an instance
+//     that died expire after LIVE_ROW_TTL_MS.
 //   Live state (/v2/livestate/broadcast): each stored value goes to a client as a stateless message when it
 //     connects, and to every open editor's clients when it changes (notify bus).
+// Every database read whose result goes to clients runs in one queue, in the order the changes arrived, so a
+// slow read never overtakes a later one with an older value. A connection is sent each stored version of a
+// value once, whether it is read on connect or on a change (both can see the same version).
 
 const RENEW_MS = 10_000;
+/** Six missed renewals: how long the live users of an instance that died stay present. */
 const LIVE_ROW_TTL_MS = 60_000;
 
+/** An awareness state of a REST-present user; json "null" removes it. */
 interface RestState {
   clientId: number;
-  clock: number;
   json: string;
 }
 
 const docKey = (d: DocumentScope) => `${d.apiKeyId}\n${d.organizationId}\n${d.documentId}`;
+
+function scopeOf(documentName: string): DocumentScope | undefined {
+  const k = parseDocumentName(documentName);
+  return k && { apiKeyId: k.apiKeyId, organizationId: k.organizationId, documentId: k.documentId };
+}
+
+/** The scope a notify bus payload names (the live state payload also names its liveStateDataId). */
+function parsePayload(payload: string): (DocumentScope & { liveStateDataId?: string }) | undefined {
+  try {
+    return JSON.parse(payload) as DocumentScope & { liveStateDataId?: string };
+  } catch {
+    return undefined;
+  }
+}
 
 /** The awareness client id of a REST-present user of a document: stable, so every instance agrees on it. */
 function presenceClientId(d: DocumentScope, userId: string): number {
@@ -58,172 +79,208 @@ function presenceClientId(d: DocumentScope, userId: string): number {
     .readUInt32BE(0);
 }
 
-/** A y-protocols awareness update of these states (state "null" removes one). */
-function awarenessUpdate(states: RestState[]): Uint8Array {
+function restState(d: DocumentScope, u: PresentUser): RestState {
+  const user = { userId: u.userId, ...(u.name && { name: u.name }), ...(u.email && { email: u.email }) };
+  return {
+    clientId: presenceClientId(d, u.userId),
+    json: JSON.stringify({ user, ...(u.status && { status: u.status }) }),
+  };
+}
+
+/**
+ * Applies the states to an editor's awareness (which sends them to its clients), each one clock past what the
+ * editor holds: its clients hold the same clocks, including those of states a peer instance relayed.
+ */
+function applyRestStates(editor: Document, states: RestState[]) {
+  if (!states.length) return;
   const enc = encoding.createEncoder();
   encoding.writeVarUint(enc, states.length);
   for (const s of states) {
     encoding.writeVarUint(enc, s.clientId);
-    encoding.writeVarUint(enc, s.clock);
+    encoding.writeVarUint(enc, (editor.awareness.meta.get(s.clientId)?.clock ?? 0) + 1);
     encoding.writeVarString(enc, s.json);
   }
-  return encoding.toUint8Array(enc);
+  applyAwarenessUpdate(editor.awareness, encoding.toUint8Array(enc), RELAY_ORIGIN);
 }
+
+const userOf = (context: unknown) => {
+  const access = (context as { access?: LiveAccess }).access;
+  return access?.kind === "user" ? access.actor : undefined;
+};
 
 export class LivePresence implements Extension {
   extensionName = "weft-presence";
   /** This instance's id in DocumentPresence.source. */
   readonly instanceId = `live_${randomUUID()}`;
-  private instance?: Hocuspocus;
+  /** The open editors of each weft document, by name: known from afterLoadDocument on (Hocuspocus lists them later). */
+  private readonly open = new Map<string, { doc: DocumentScope; editors: Map<string, Document> }>();
   /** REST presence applied to the open editors, per weft document, per user. */
   private readonly applied = new Map<string, Map<string, RestState>>();
-  private readonly stops: (() => void)[] = [];
+  /** Editors that hold every applied state (a freshly loaded one gets them all). */
+  private readonly current = new WeakSet<Document>();
+  /** The live state versions each connection was sent, per liveStateDataId. */
+  private readonly sent = new WeakMap<Connection, Map<string, string>>();
+  /** Whether a connection's live row was added, by socket and document name: its disconnect waits for it. */
+  private readonly added = new Map<string, Promise<boolean>>();
+  private readonly writes = new Set<Promise<unknown>>();
+  private queue: Promise<void> = Promise.resolve();
+  private readonly unsubscribes: (() => void)[] = [];
   private timer?: NodeJS.Timeout;
+  private stopped = false;
 
-  async onConfigure({ instance }: onConfigurePayload) {
-    this.instance = instance;
-    this.stops.push(
-      subscribe(PRESENCE_CHANNEL, (payload) => this.whenOpen(payload, (d) => this.refresh([d]))),
+  async onConfigure() {
+    this.unsubscribes.push(
+      subscribe(PRESENCE_CHANNEL, (payload) => this.forOpenDocument(payload, (d) => this.refresh([d]))),
       subscribe(LIVE_STATE_CHANNEL, (payload) =>
-        this.whenOpen(payload, (d) =>
-          this.sendLiveState(d, (JSON.parse(payload) as { liveStateDataId: string }).liveStateDataId),
-        ),
+        this.forOpenDocument(payload, (d) => this.sendLiveStates(d, this.connectionsOf(d), d.liveStateDataId)),
       ),
     );
-    this.timer = setInterval(() => void this.tick(), RENEW_MS);
+    this.timer = setInterval(() => void this.serially(() => this.tick()), RENEW_MS);
     this.timer.unref();
   }
 
-  async afterLoadDocument({ documentName }: afterLoadDocumentPayload) {
-    const d = this.scopeOf(documentName);
-    if (d) await this.refresh([d]);
+  async afterLoadDocument({ documentName, document }: afterLoadDocumentPayload) {
+    const d = scopeOf(documentName);
+    if (!d) return;
+    const entry = this.open.get(docKey(d)) ?? { doc: d, editors: new Map<string, Document>() };
+    entry.editors.set(documentName, document);
+    this.open.set(docKey(d), entry);
+    // Awaited: the states are in the editor before its first client is added, which receives them before sync.
+    await this.serially(() => this.refresh([d]));
   }
 
   async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload) {
-    const d = this.scopeOf(documentName);
-    if (d && !this.editorsOf(d).length) this.applied.delete(docKey(d));
+    const d = scopeOf(documentName);
+    const entry = d && this.open.get(docKey(d));
+    if (!entry) return;
+    entry.editors.delete(documentName);
+    if (entry.editors.size) return;
+    this.open.delete(docKey(entry.doc));
+    this.applied.delete(docKey(entry.doc));
   }
 
-  async connected({ documentName, context, connection }: connectedPayload) {
-    const d = this.scopeOf(documentName);
-    if (!d) return;
-    const access = (context as { access?: LiveAccess }).access;
-    if (access?.kind === "user") {
-      await transaction((tx) =>
-        addLiveConnection(tx, d, this.instanceId, { userId: access.actor }, new Date(Date.now() + LIVE_ROW_TTL_MS)),
-      );
+  async connected({ documentName, context, connection, socketId }: connectedPayload) {
+    const d = scopeOf(documentName);
+    if (!d || this.stopped) return;
+    const userId = userOf(context);
+    // Closed while earlier hooks ran: its disconnect has been handled, so nothing is added for it.
+    if (userId && connection.document.hasConnection(connection)) {
+      const expiresAt = new Date(Date.now() + LIVE_ROW_TTL_MS);
+      const add = transaction((tx) => addLiveConnection(tx, d, this.instanceId, { userId }, expiresAt));
+      this.added.set(`${socketId}\n${documentName}`, this.track(add.then(() => true)));
     }
-    for (const s of await readLiveStates(db(), d))
-      connection.sendStateless(liveStateMessage(s.liveStateDataId, s.data));
+    await this.serially(() => this.sendLiveStates(d, [connection]));
   }
 
-  async onDisconnect({ documentName, context }: onDisconnectPayload) {
-    const d = this.scopeOf(documentName);
-    const access = (context as { access?: LiveAccess }).access;
-    if (d && access?.kind === "user")
-      await transaction((tx) => removeLiveConnection(tx, d, this.instanceId, access.actor));
+  async onDisconnect({ documentName, context, socketId }: onDisconnectPayload) {
+    const key = `${socketId}\n${documentName}`;
+    const added = this.added.get(key);
+    this.added.delete(key);
+    const d = scopeOf(documentName);
+    const userId = userOf(context);
+    if (!added || !d || !userId || !(await added) || this.stopped) return;
+    await this.track(transaction((tx) => removeLiveConnection(tx, d, this.instanceId, userId)));
   }
 
-  /** Stops listening and takes this instance's live users out of every document's presence. */
+  /** Stops the timer and the subscriptions, lets running work finish, and takes this instance's users out. */
   async stop() {
-    if (this.timer) clearInterval(this.timer);
-    for (const stop of this.stops.splice(0)) stop();
-    await transaction((tx) => tx.documentPresence.deleteMany({ where: { source: this.instanceId } })).catch((e) =>
+    this.stopped = true;
+    clearInterval(this.timer);
+    for (const unsubscribe of this.unsubscribes.splice(0)) unsubscribe();
+    await this.queue;
+    await Promise.all(this.writes);
+    await transaction((tx) => deleteLiveRows(tx, this.instanceId)).catch((e) =>
       log.warn("live: removing this instance's presence failed; it expires", errorFields(e)),
     );
   }
 
-  private scopeOf(documentName: string): DocumentScope | undefined {
-    const k = parseDocumentName(documentName);
-    return k && { apiKeyId: k.apiKeyId, organizationId: k.organizationId, documentId: k.documentId };
+  /** A database write of a hook, awaited by stop(); a failure is logged and resolves to false. */
+  private track(write: Promise<boolean | void>): Promise<boolean> {
+    const done = write.then(
+      (r) => r !== false,
+      (e) => {
+        log.warn("live: writing live presence failed", errorFields(e));
+        return false;
+      },
+    );
+    this.writes.add(done);
+    void done.finally(() => this.writes.delete(done));
+    return done;
   }
 
-  /** The open live documents (editors) of a weft document on this instance. */
-  private editorsOf(d: DocumentScope) {
-    const key = docKey(d);
-    return [...(this.instance?.documents.values() ?? [])].filter((doc) => {
-      const s = this.scopeOf(doc.name);
-      return s && docKey(s) === key;
+  /** Runs `fn` after every read queued before it (see the header); a failure is logged. */
+  private serially(fn: () => Promise<void>): Promise<void> {
+    this.queue = this.queue.then(async () => {
+      if (this.stopped) return;
+      await fn().catch((e) => log.warn("live: presence or live state update failed", errorFields(e)));
     });
+    return this.queue;
   }
 
-  private openDocuments(): DocumentScope[] {
-    const seen = new Map<string, DocumentScope>();
-    for (const name of this.instance?.documents.keys() ?? []) {
-      const d = this.scopeOf(name);
-      if (d) seen.set(docKey(d), d);
-    }
-    return [...seen.values()];
+  private forOpenDocument(payload: string, fn: (d: DocumentScope & { liveStateDataId?: string }) => Promise<void>) {
+    const d = parsePayload(payload);
+    if (d && this.open.has(docKey(d))) void this.serially(() => fn(d));
   }
 
-  private whenOpen(payload: string, fn: (d: DocumentScope) => Promise<void>) {
-    let d: DocumentScope;
-    try {
-      d = JSON.parse(payload) as DocumentScope;
-    } catch {
-      return;
-    }
-    log.warn("DEBUG whenOpen", { payload, open: this.editorsOf(d).length });
-    if (!this.editorsOf(d).length) return;
-    fn(d).catch((e) => log.warn("live: presence or live state update failed", errorFields(e)));
+  private editorsOf(d: DocumentScope): Document[] {
+    return [...(this.open.get(docKey(d))?.editors.values() ?? [])];
   }
 
-  private async sendLiveState(d: DocumentScope, liveStateDataId: string) {
-    const [row] = await readLiveStates(db(), d, liveStateDataId);
-    log.warn("DEBUG sendLiveState", {
-      found: !!row,
-      editors: this.editorsOf(d).length,
-      conns: this.editorsOf(d).map((e) => e.getConnectionsCount()),
-    });
-    if (!row) return;
+  private connectionsOf(d: DocumentScope): Connection[] {
+    return this.editorsOf(d).flatMap((editor) => editor.getConnections());
+  }
+
+  /** Sends a stored version of a value to a connection, unless it was sent that version already. */
+  private deliver(connection: Connection, row: { liveStateDataId: string; data: unknown; updatedAt: Date }) {
     const message = liveStateMessage(row.liveStateDataId, row.data);
-    for (const editor of this.editorsOf(d)) editor.broadcastStateless(message);
+    const version = `${row.updatedAt.getTime()}\n${message}`;
+    const sent = this.sent.get(connection) ?? new Map<string, string>();
+    if (sent.get(row.liveStateDataId) === version) return;
+    sent.set(row.liveStateDataId, version);
+    this.sent.set(connection, sent);
+    connection.sendStateless(message);
+  }
+
+  /** Sends the stored values of the document (one, with liveStateDataId) to the connections. */
+  private async sendLiveStates(d: DocumentScope, connections: Connection[], liveStateDataId?: string) {
+    if (!connections.length) return;
+    for (const row of await readLiveStates(db(), d, liveStateDataId)) for (const c of connections) this.deliver(c, row);
   }
 
   /** Every RENEW_MS: renew REST presence in the open editors and this instance's live rows; drop what expired. */
   private async tick() {
-    try {
-      await this.refresh(this.openDocuments(), true);
-      const expiresAt = new Date(Date.now() + LIVE_ROW_TTL_MS);
-      await transaction(async (tx) => {
-        await renewLiveRows(tx, this.instanceId, expiresAt);
-        await deleteExpiredPresence(tx);
-      });
-    } catch (e) {
-      log.warn("live: renewing presence failed", errorFields(e));
-    }
+    await this.refresh(
+      [...this.open.values()].map((e) => e.doc),
+      true,
+    );
+    const expiresAt = new Date(Date.now() + LIVE_ROW_TTL_MS);
+    await transaction(async (tx) => {
+      await renewLiveRows(tx, this.instanceId, expiresAt);
+      await deleteExpiredPresence(tx);
+    });
   }
 
-  /** Brings the awareness of the documents' open editors in line with their REST presence rows. */
+  /** Reads the REST presence of the documents and brings their open editors' awareness in line with it. */
   private async refresh(documents: DocumentScope[], renew = false) {
     if (!documents.length) return;
-    const rows = await readRestPresence(db(), documents);
-    for (const d of documents) {
-      const key = docKey(d);
-      const before = this.applied.get(key) ?? new Map<string, RestState>();
-      const after = new Map<string, RestState>();
-      const changed: RestState[] = [];
-      for (const r of rows.filter((x) => docKey(x) === key)) {
-        const json = JSON.stringify({
-          user: { userId: r.userId, ...(r.name && { name: r.name }), ...(r.email && { email: r.email }) },
-          ...(r.status && { status: r.status }),
-        });
-        const prev = before.get(r.userId);
-        const state = {
-          clientId: prev?.clientId ?? presenceClientId(d, r.userId),
-          clock: prev ? prev.clock + (renew || prev.json !== json ? 1 : 0) : 1,
-          json,
-        };
-        after.set(r.userId, state);
-        if (!prev || state.clock !== prev.clock) changed.push(state);
-      }
-      for (const [userId, prev] of before)
-        if (!after.has(userId)) changed.push({ clientId: prev.clientId, clock: prev.clock + 1, json: "null" });
-      if (after.size) this.applied.set(key, after);
-      else this.applied.delete(key);
-      if (!changed.length) continue;
-      const update = awarenessUpdate(changed);
-      for (const editor of this.editorsOf(d)) applyAwarenessUpdate(editor.awareness, update, RELAY_ORIGIN);
+    const byDoc = new Map(documents.map((d) => [docKey(d), [] as PresentUser[]]));
+    for (const r of await readRestPresence(db(), documents)) byDoc.get(docKey(r))?.push(r);
+    for (const d of documents) this.applyRest(d, byDoc.get(docKey(d))!, renew);
+  }
+
+  /** New and changed users (all with `renew`) and removed ones go to the editors; a new editor gets them all. */
+  private applyRest(d: DocumentScope, users: PresentUser[], renew: boolean) {
+    const key = docKey(d);
+    const editors = this.editorsOf(d);
+    const before = this.applied.get(key) ?? new Map<string, RestState>();
+    const after = new Map(users.map((u) => [u.userId, restState(d, u)]));
+    if (after.size && editors.length) this.applied.set(key, after);
+    else this.applied.delete(key);
+    const changed = [...after].filter(([u, s]) => renew || before.get(u)?.json !== s.json).map(([, s]) => s);
+    const removed = [...before].filter(([u]) => !after.has(u)).map(([, s]) => ({ clientId: s.clientId, json: "null" }));
+    for (const editor of editors) {
+      applyRestStates(editor, this.current.has(editor) ? [...changed, ...removed] : [...after.values()]);
+      this.current.add(editor);
     }
   }
 }
