@@ -197,7 +197,9 @@ describe.runIf(adminUrl)("across two instances", () => {
         (await presence("/v2/presence/get", { organizationId: "org", documentId }, a)).body.result.data.map(
           (u: { userId: string }) => u.userId,
         );
-      expect(await users()).toEqual(["agent", "viewer-user"]);
+      let before: string[] = [];
+      await waitFor(async () => (before = await users()).includes("viewer-user"));
+      expect(before).toEqual(["agent", "viewer-user"]);
       const exited = new Promise((resolve) => b.child.once("exit", resolve));
       b.child.kill("SIGTERM");
       await exited;
