@@ -32,9 +32,14 @@ export const AUTH_TOKEN_NOT_FOUND = "Auth token not found.";
 /** An API key and auth token sent in the body (v1 Generate Token): the same check as the headers'. */
 export async function authenticateBodyCredentials(data: unknown): Promise<Scope> {
   const body = data as { apiKey?: unknown; authToken?: unknown };
-  const headers = new Headers();
-  if (typeof body.apiKey === "string") headers.set("x-service-api-key", body.apiKey);
-  if (typeof body.authToken === "string") headers.set("x-service-auth-token", body.authToken);
+  // Read like headers, but any text: a web Headers would throw on characters a header cannot carry.
+  const fields = new Map<string, unknown>([
+    ["x-service-api-key", body.apiKey],
+    ["x-service-auth-token", body.authToken],
+  ]);
+  const headers: HeaderReader = {
+    get: (name) => (typeof fields.get(name) === "string" ? (fields.get(name) as string) : null),
+  };
   try {
     return await authenticateApiKey(headers);
   } catch (e) {

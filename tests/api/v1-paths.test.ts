@@ -322,6 +322,9 @@ describe("/v1/auth/token/get", () => {
       { apiKey: w.apiKey, authToken: "wrong", userId: "u" },
       { apiKey: w.apiKey, userId: "u" },
       { apiKey: "nokey", authToken: w.apiKeyToken, userId: "u" },
+      // Text no HTTP header could carry is still only a wrong credential.
+      { apiKey: "", authToken: "\u0100", userId: " " },
+      { apiKey: w.apiKey, authToken: "t\u00e9\u{1f600}", userId: "u" },
     ]) {
       const res = await call("/v1/auth/token/get", body);
       expect(res.status).toBe(400);
