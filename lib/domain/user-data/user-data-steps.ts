@@ -36,7 +36,7 @@ export const erasureSteps: readonly ErasureStep[] = [
   { name: "reactions", chunk: eraseReactions },
   { name: "notifications", chunk: eraseNotifications },
   { name: "activity records", chunk: eraseActivity },
-  { name: "events, webhook messages, jobs and stored replies", chunk: eraseEventRecords },
+  { name: "events, webhook messages, jobs, stored replies and logged calls", chunk: eraseEventRecords },
   { name: "preferences and read marks", chunk: erasePreferencesAndReads },
   {
     // Live servers drop the user from the awareness of the documents they were in.

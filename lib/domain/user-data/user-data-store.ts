@@ -138,7 +138,7 @@ export function eraseActivity(tx: Tx, s: ErasureScope, limit: number): Promise<n
 /**
  * Records of what happened that carry the user's data: domain events (dispatched or not: an event not yet
  * handed over is never delivered), webhook messages with their deliveries and attempts, background jobs
- * (a trigger mail not yet sent is not sent) and stored Idempotency-Key replies.
+ * (a trigger mail not yet sent is not sent), stored Idempotency-Key replies and the request log's calls.
  */
 export async function eraseEventRecords(tx: Tx, s: ErasureScope, limit: number): Promise<number> {
   const events = await tx.$executeRaw`
@@ -159,7 +159,13 @@ export async function eraseEventRecords(tx: Tx, s: ErasureScope, limit: number):
       WHERE ("payload"->>'apiKeyId' = ${s.apiKeyId} OR "payload"->'event'->>'apiKeyId' = ${s.apiKeyId})
         AND ${holds(s, `"payload"`)} LIMIT ${limit})`;
   const replies = await eraseStoredReplies(tx, s, limit);
-  return Math.max(events, messages, deliveries, jobs, replies);
+  // The console's request log keeps calls' bodies (redacted of secrets, not of user ids) for 7 days.
+  const logged = await tx.$executeRaw`
+    DELETE FROM "ApiRequestLog" WHERE "id" IN (
+      SELECT "id" FROM "ApiRequestLog"
+      WHERE "apiKeyId" = ${s.apiKeyId} AND (${holds(s, `"requestBody"`)} OR ${holds(s, `"responseBody"`)})
+      LIMIT ${limit})`;
+  return Math.max(events, messages, deliveries, jobs, replies, logged);
 }
 
 /**
