@@ -1,3 +1,4 @@
+import type { RawExchange } from "@/lib/domain/usage/kept-exchange";
 import { processSlot } from "@/lib/infra/process-state";
 
 // What happened to each API call, once it is answered: metrics, the JSON request log line and the console's
@@ -20,17 +21,7 @@ export interface ObservedRequest {
   errorField?: string;
   clientIp?: string;
   /** The call itself, as received and answered (raw: secrets in it are redacted before anything stores it). */
-  exchange?: CallExchange;
-}
-
-export interface CallExchange {
-  method: string;
-  /** Path and query string. */
-  url: string;
-  requestHeaders: Iterable<[string, string]>;
-  requestBody?: string;
-  responseHeaders: Iterable<[string, string]>;
-  responseBody?: string;
+  exchange?: RawExchange;
 }
 
 type Observer = (request: ObservedRequest) => void;

@@ -11,6 +11,7 @@ const MAX_INSPECTED_CHARS = 64 * 1024;
 
 export interface RawExchange {
   method: string;
+  /** Path and query string. */
   url: string;
   requestHeaders: Iterable<[string, string]>;
   requestBody?: string;
@@ -20,6 +21,7 @@ export interface RawExchange {
 
 export interface KeptExchange {
   method: string;
+  /** Path and query string. */
   url: string;
   requestHeaders: HeaderList;
   requestBody?: string;
