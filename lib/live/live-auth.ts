@@ -22,7 +22,8 @@ type RefusalReason =
   | "organization-disabled"
   | "document-disabled"
   | "too-many-connections"
-  | "too-many-documents";
+  | "too-many-documents"
+  | "socket-closed";
 
 export class LiveRefusal extends Error {
   constructor(readonly reason: RefusalReason) {

@@ -85,8 +85,12 @@ export class SocketGuards {
     }
   }
 
-  /** A document authenticated on `s` for `apiKeyId`: counts the socket against the key's limit. */
+  /**
+   * A document authenticated on `s` for `apiKeyId`: counts the socket against the key's limit. A socket that
+   * closed while its authentication was in flight is refused: counted now, it would hold the key's slot forever.
+   */
   admit(s: LiveSocket, apiKeyId: string, name: string) {
+    if (s.closed) throw new LiveRefusal("socket-closed");
     if (!s.apiKeys.has(apiKeyId)) {
       const set = this.byApiKey.get(apiKeyId) ?? new Set<LiveSocket>();
       if (set.size >= this.limits.maxPerKey) throw new LiveRefusal("too-many-connections");

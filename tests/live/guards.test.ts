@@ -26,7 +26,7 @@ const ref = editorRefs();
 beforeAll(async () => {
   server = await startServer({
     ...(await databaseEnv("weft_live_guards")),
-    WEFT_LIVE_AUTH_TIMEOUT_MS: "1000",
+    WEFT_LIVE_AUTH_TIMEOUT_MS: "5000", // long enough for a real auth on a loaded CI machine
     WEFT_LIVE_PREAUTH_BYTES: "4096",
     WEFT_LIVE_MAX_DOCUMENTS_PER_CONNECTION: "3",
     WEFT_LIVE_PING_TIMEOUT_MS: "1500",
@@ -125,6 +125,7 @@ describe("live guards", () => {
     good.doc.getText("content").insert(6, "!");
     await good.acked();
     expect((await getEditor(server.base, t, r)).data).toBe("intact!");
+    good.destroy();
   });
 
   it("terminates a socket that stops answering pings", async () => {
@@ -163,6 +164,25 @@ describe("live guards", () => {
     await synced(d);
     b.destroy();
     d.destroy();
+  });
+
+  it("frees a key's connection slot when a socket closes while its authentication is in flight", async () => {
+    const k = await newTenant(server.base);
+    const r = ref();
+    await post(server.base, "/v2/crdt/add", { ...r, data: "x", type: "text" }, k.headers);
+    const name = docName(k.apiKey, r.organizationId, r.documentId, r.editorId);
+    for (let i = 0; i < 3; i++) {
+      const { ws, closed } = await open();
+      ws.send(authFrame(name, k.serviceToken));
+      ws.terminate();
+      await closed;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the three authentications finish
+    const a = connect(server.wsUrl, name, k.serviceToken);
+    const b = connect(server.wsUrl, name, k.serviceToken);
+    await Promise.all([synced(a), synced(b)]);
+    a.destroy();
+    b.destroy();
   });
 
   it("refuses an update that would push the state over WEFT_CRDT_MAX_STATE_BYTES and tells the client", async () => {
