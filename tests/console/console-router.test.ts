@@ -5,7 +5,7 @@ import { endpoints } from "@/lib/api/registry";
 import { SIGNED_OUT } from "@/lib/console/router/errors";
 import { operationSegments } from "@/lib/console/router/operations";
 import { db } from "@/lib/infra/db";
-import { newWorkspace, rowCounts, uniqueEmail, useTestDatabase } from "../helpers/api";
+import { asKey, newWorkspace, rowCounts, uniqueEmail, useTestDatabase } from "../helpers/api";
 import { consoleAs, httpCall, operator, owner, procedureAt, refusal } from "../helpers/console";
 
 // The console's router (lib/console/router): the REST operations as procedures derived from the registry and the
@@ -89,6 +89,28 @@ describe("every procedure derived from the registry", () => {
       data: { domains: ["app.example.com"] },
     });
     expect(domains).toEqual({ domainsAdded: ["app.example.com"], skippedDomains: [] });
+  });
+
+  it("answers a page the database built as JSON text with the REST reply's items", async () => {
+    const a = await newWorkspace();
+    const api = asKey(a);
+    const users = [
+      { userId: "ada", name: "Ada", email: "ada@example.com" },
+      { userId: "bob", name: "Bob" },
+    ];
+    await api("/v2/users/add", { organizationId: "o", createOrganization: true, users });
+    const documents = [{ documentId: "d1", documentName: "One" }];
+    await api("/v2/organizations/documents/add", { organizationId: "o", documents });
+    const target = { workspaceId: a.workspace.id, apiKeyId: a.apiKey };
+    const asA = consoleAs(owner(a.email));
+    const rest = await api("/v2/users/get", { organizationId: "o" });
+    const page = await asA.v2.users.get({ ...target, data: { organizationId: "o" } });
+    expect(page.users).toEqual(rest.body.result.data);
+    expect((page.users as { userId: string }[]).map((u) => u.userId)).toEqual(["ada", "bob"]);
+    const docs = await asA.v2.organizations.documents.get({ ...target, data: { organizationId: "o" } });
+    expect(docs.documents).toEqual(
+      (await api("/v2/organizations/documents/get", { organizationId: "o" })).body.result.data,
+    );
   });
 });
 

@@ -63,8 +63,10 @@ function procedureFor(endpoint: Endpoint) {
     );
     // Replies keyed by client ids are null-prototype objects (a `__proto__` id survives); the console gets the
     // plain objects the REST client would parse, which React can hand from server to client components; shaped
-    // and serialised as the dispatcher does it (a big page's JSON text from the database is spliced in).
-    return (JSON.parse(stringifyReply({ data: shapeOutput(endpoint, output) })) as { data: unknown }).data;
+    // and serialised as the dispatcher does it (a big page's JSON text from the database is spliced in: the
+    // shaped output itself goes to stringifyReply, which looks for that text one level down).
+    const shaped = shapeOutput(endpoint, output);
+    return shaped === undefined ? undefined : JSON.parse(stringifyReply(shaped as Record<string, unknown>));
   };
   return endpoint.writes ? built.mutation(run) : built.query(run);
 }
