@@ -97,8 +97,8 @@ server.listen(port, hostname, () => {
 
 // Clean shutdown (docs/operations/shutdown.md): stop accepting, close live sockets with a close frame,
 // finish in-flight requests and jobs within WEFT_SHUTDOWN_GRACE_MS, release the jobs still running, close
-// the database (embedded: PGlite closed, so checkpointed; server.json removed) and exit 0. A second signal
-// exits at once.
+// the database (embedded: its PostgreSQL server stopped, which checkpoints; server.json removed) and exit 0.
+// A second signal exits at once.
 stopNow = (signal) => {
   if (stopping) {
     console.log(`weft: second ${signal}; exiting now`);

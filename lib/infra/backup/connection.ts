@@ -2,7 +2,8 @@ import pg from "pg";
 
 // A plain pg connection for dumping and loading: every value comes back as the server's text form (no parsing
 // into JS numbers or Dates that could lose precision), and the settings that shape that text are pinned, so
-// the text and the checksums over it are the same on PGlite and on PostgreSQL.
+// the text and the checksums over it are the same on every server (and on the PGlite of an earlier weft,
+// which the upgrade reads through the same records).
 
 const asText = (value: string) => value;
 

@@ -13,7 +13,6 @@ import { BACKUP_FORMAT, BACKUP_VERSION, type BackupRecord, type HeaderRecord } f
 // Reads a whole database as backup records, in one read-only snapshot: every table (without the rows of
 // UNCOPIED_TABLES), its checksum and the sequences are taken from the same transaction, so the copy is
 // consistent while the server keeps writing.
-// (Embedded mode: PGlite runs one transaction at a time, so the server's requests wait while the dump runs.)
 
 const MAX_FETCH_ROWS = 500;
 const FETCH_CHARS = 16 * 1024 * 1024;

@@ -3,8 +3,8 @@ import { z } from "zod";
 // weft's backup file: gzip'd JSON lines. One header, then per table a `table` record followed by its rows (each
 // row a JSON array of PostgreSQL text values, null for NULL), then the sequences, then `end` (a file without it
 // was cut short). Values are the server's own text form of each column's type (bytea as \x hex, jsonb, arrays,
-// timestamps in UTC, bigint as digits), so every type round-trips exactly and the file restores into PGlite or
-// PostgreSQL alike. The same records stream straight from one database into another for `db:move`.
+// timestamps in UTC, bigint as digits), so every type round-trips exactly and the file restores into the embedded
+// PostgreSQL or an external one alike. The same records stream straight from one database into another for `db:move`.
 
 export const BACKUP_FORMAT = "weft-backup";
 /** 2: the end record carries a MAC over the whole file (backup-file.ts). */
