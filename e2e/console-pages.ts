@@ -26,6 +26,7 @@ export const consolePages: ConsolePage[] = [
   { name: "api-keys", path: (c) => `${ws(c)}/keys` },
   { name: "api-key-new", path: (c) => `${ws(c)}/keys/new` },
   { name: "api-key", path: key },
+  { name: "api-key-data", path: (c) => `${key(c)}/data` },
   { name: "api-key-ai", path: (c) => `${key(c)}/ai` },
   { name: "api-key-email", path: (c) => `${key(c)}/email` },
   { name: "api-key-webhooks", path: (c) => `${key(c)}/webhooks` },

@@ -16,6 +16,7 @@ export const WORKSPACE_SECTIONS = [
 
 export const API_KEY_SECTIONS = [
   { id: "settings", label: "Key settings", path: "" },
+  { id: "data", label: "Data", path: "/data" },
   { id: "ai", label: "AI provider keys", path: "/ai" },
   { id: "email", label: "Email", path: "/email" },
   { id: "webhooks", label: "Webhooks", path: "/webhooks" },

@@ -181,6 +181,52 @@ describe("live connections", () => {
 });
 
 describe("job progress", () => {
+  /** Every event of a job's progress until it completes or fails. */
+  async function follow(email: string, target: { workspaceId: string; apiKeyId: string }, kind: string, id: string) {
+    const progress = await watch((c) => c.jobs.progress({ ...target, data: { kind, id } }), email);
+    const seen: { state: string; done?: number; total?: number }[] = [];
+    for (;;) {
+      const [, p] = tracked<{ state: string; id: string; done?: number; total?: number }>(await progress.next());
+      expect(p.id).toBe(id);
+      seen.push({ state: p.state, done: p.done, total: p.total });
+      if (p.state === "completed" || p.state === "failed") return seen;
+    }
+  }
+
+  it("follows an organization purge, counting its rows, until nothing of it is left", async () => {
+    const w = await newWorkspace();
+    const api = asKey(w);
+    const documents = Array.from({ length: 30 }, (_, i) => ({ documentId: `d${i}` }));
+    await api("/v2/organizations/documents/add", { organizationId: "gone", createOrganization: true, documents });
+    const target = { workspaceId: w.workspace.id, apiKeyId: w.apiKey };
+    await createCaller({ viewer: owner(w.email), clientIp: IP }).v2.organizations.delete({
+      ...target,
+      data: { organizationIds: ["gone"] },
+    });
+    const seen = await follow(w.email, target, "organizations.purge", "gone");
+    expect(seen[0].state).toBe("pending");
+    const counted = seen.filter((p) => p.state === "running");
+    expect(counted.length).toBeGreaterThan(0);
+    expect(counted.at(-1)!.done).toBe(counted.at(-1)!.total);
+    expect(counted.at(-1)!.total).toBeGreaterThanOrEqual(30);
+    expect(seen.at(-1)!.state).toBe("completed");
+  });
+
+  it("follows a GDPR erase task by task to completed", async () => {
+    const w = await newWorkspace();
+    const api = asKey(w);
+    await api("/v2/users/add", { organizationId: "o", createOrganization: true, users: [{ userId: "bob" }] });
+    const target = { workspaceId: w.workspace.id, apiKeyId: w.apiKey };
+    const started = await createCaller({ viewer: owner(w.email), clientIp: IP }).v2.users.data.delete.index({
+      ...target,
+      data: { userIds: ["bob"] },
+    });
+    const seen = await follow(w.email, target, "users.erase", started.jobId);
+    expect(seen.at(-1)).toEqual({ state: "completed", done: started.tasksCount, total: started.tasksCount });
+    const dones = seen.map((p) => p.done ?? 0);
+    expect(dones).toEqual([...dones].sort((x, y) => x - y));
+  });
+
   it("follows a document migration from its current state to completed", async () => {
     const w = await newWorkspace();
     const api = asKey(w);

@@ -1,4 +1,5 @@
 import { apiKeysRouter } from "../api-keys/router";
+import { dataRouter } from "../data/router";
 import { emailRouter } from "../email/router";
 import { jobsRouter } from "../jobs/router";
 import { liveRouter } from "../live/router";
@@ -25,6 +26,7 @@ export const appRouter = router({
   session: sessionRouter,
   live: liveRouter,
   jobs: jobsRouter,
+  data: dataRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,8 +3,7 @@ import { publish } from "@/lib/infra/notify-bus";
 import type { ApiKeyScope } from "../scope";
 
 // How a long job shows its progress in the console (jobs.progress, lib/console/jobs/router.ts), for any job
-// of an API key: document migration today, organization purge and GDPR erase next. A job kind plugs in with
-// two things:
+// of an API key: document migration, organization purge, GDPR erase. A job kind plugs in with two things:
 // 1. `reportJobProgress(progress, tx)` whenever its state or count moves (in the transaction that moves it, so
 //    the console never shows what did not commit);
 // 2. a JobProgressSource (its kind and how to read a job's current state, scoped by the key) listed in

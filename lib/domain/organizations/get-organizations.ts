@@ -12,6 +12,11 @@ export const getOrganizationsInput = z.strictObject({
 
 export async function getOrganizations(scope: ApiKeyScope, input: z.output<typeof getOrganizationsInput>, tx: Reader) {
   await requireAdvancedQueries(scope, tx);
+  return listOrganizations(scope, input, tx);
+}
+
+/** A page of the key's organizations (deleted ones left out), whatever the key's advanced queries switch says. */
+export async function listOrganizations(scope: ApiKeyScope, input: z.output<typeof getOrganizationsInput>, tx: Reader) {
   const rows = await tx.organization.findMany({
     ...pageArgs(input, {
       apiKeyId: scope.apiKeyId,

@@ -4,8 +4,10 @@ import { defineJob, type JobContext } from "@/lib/infra/jobs/define-job";
 import { MINUTE, SECOND } from "@/lib/infra/jobs/retry-policy";
 import { countScopedRows, deleteScopedRows, scopedTables } from "@/lib/infra/scoped-tables";
 import type { Tx } from "@/lib/infra/db";
+import { reportJobProgress } from "../jobs/job-progress";
 import { deletedOrganizationsChanged } from "./deleted-organizations";
 import type { OrgScope } from "./organization-scope";
+import { PURGE_JOB_KIND, purgeProgress } from "./purge-progress";
 
 // The background half of Delete Organizations. Every table with an organizationId column (read from the catalog,
 // so tables added later are covered: documents, folders, directory, memberships, groups, comments,
@@ -19,6 +21,7 @@ import type { OrgScope } from "./organization-scope";
 // while it is purged.
 
 export const PURGE_CHUNK = 1000;
+const progressSelect = { organizationId: true, purgedRows: true, purgeTotal: true } as const;
 const ORGANIZATION_TABLE = "Organization";
 const COLUMN = "organizationId";
 
@@ -27,6 +30,8 @@ async function countPurge(tx: Tx, org: OrgScope, rows: number) {
     where: { ...org, deletedAt: { not: null } },
     data: { purgedRows: { increment: rows } },
   });
+  const row = await tx.organization.findUnique({ where: { apiKeyId_organizationId: org }, select: progressSelect });
+  await reportJobProgress(purgeProgress(org, row), tx);
 }
 
 export async function purgeOrganization(org: OrgScope, ctx: Pick<JobContext, "db" | "transaction">) {
@@ -39,7 +44,10 @@ export async function purgeOrganization(org: OrgScope, ctx: Pick<JobContext, "db
   if (row.purgeTotal === null) {
     let total = 0;
     for (const t of tables) total += await countScopedRows(ctx.db, t, COLUMN, org.apiKeyId, org.organizationId);
-    await ctx.db.organization.updateMany({ where: org, data: { purgeTotal: total } });
+    await ctx.transaction(async (tx) => {
+      await tx.organization.updateMany({ where: org, data: { purgeTotal: total } });
+      await reportJobProgress(purgeProgress(org, { ...org, purgedRows: 0, purgeTotal: total }), tx);
+    });
   }
   for (let pass = true; pass;) {
     pass = false;
@@ -57,11 +65,12 @@ export async function purgeOrganization(org: OrgScope, ctx: Pick<JobContext, "db
   await ctx.transaction(async (tx) => {
     await tx.organization.deleteMany({ where: { ...org, deletedAt: { not: null } } });
     await deletedOrganizationsChanged(tx, org.apiKeyId);
+    await reportJobProgress(purgeProgress(org, null), tx);
   });
 }
 
 export const purgeJob = defineJob({
-  kind: "organizations.purge",
+  kind: PURGE_JOB_KIND,
   payload: z.object({ apiKeyId: z.string(), organizationId: z.string() }),
   /** Resumes where it stopped; an organization must not stay half purged, so it is retried without end. */
   retry: { delaysMs: [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE], repeatLast: true },

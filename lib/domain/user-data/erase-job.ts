@@ -3,6 +3,8 @@ import { env } from "@/lib/infra/env";
 import { z } from "zod";
 import { defineJob, type JobContext } from "@/lib/infra/jobs/define-job";
 import { MINUTE, SECOND } from "@/lib/infra/jobs/retry-policy";
+import { reportJobProgress } from "../jobs/job-progress";
+import { ERASE_JOB_KIND, erasureProgress } from "./erase-progress";
 import { lockErasure } from "./user-data-store";
 import { erasureSteps } from "./user-data-steps";
 
@@ -36,6 +38,8 @@ export async function eraseChunk(tx: Tx, erasureId: string, limit: number): Prom
     // Once complete, the row keeps its counts and no longer says whom it erased.
     data: { tasksDone: done, lastTaskCompletedAt: now, ...(last && { completedAt: now, userIds: [] }) },
   });
+  const counted = { ...row, id: erasureId, tasksDone: done, lastTaskCompletedAt: now, createdAt: now };
+  await reportJobProgress(erasureProgress({ ...counted, completedAt: last ? now : null }), tx);
   return last ? "complete" : "progress";
 }
 
@@ -51,7 +55,7 @@ async function runErasure(job: EraseJob, ctx: JobContext) {
 }
 
 export const eraseJob = defineJob({
-  kind: "users.erase",
+  kind: ERASE_JOB_KIND,
   payload: z.object({ erasureId: z.string() }),
   /** Progress is kept per chunk, so a retry only continues; it must end, so it keeps trying. */
   retry: { delaysMs: [5 * SECOND, 30 * SECOND, 2 * MINUTE, 10 * MINUTE], repeatLast: true },
