@@ -198,7 +198,12 @@ const SQL = {
              u."initial", u."color", u."textColor", u."groupIds"
       FROM "Membership" m
       JOIN LATERAL (
-        SELECT u."userId", u."name", u."email", u."photoUrl", u."initial", u."color", u."textColor", u."groupIds"
+        SELECT u."userId", u."name", u."email", u."photoUrl", u."initial", u."color", u."textColor",
+               ARRAY(
+                 SELECT g."groupId" FROM "UserGroupMember" g
+                 WHERE g."apiKeyId" = u."apiKeyId" AND g."organizationId" = u."organizationId" AND g."userId" = u."userId"
+                 ORDER BY g."groupId"
+               ) AS "groupIds"
         FROM "OrganizationUser" u
         WHERE u."apiKeyId" = m."apiKeyId" AND u."organizationId" = m."organizationId" AND u."userId" = m."userId"
         LIMIT 1

@@ -1,5 +1,5 @@
-// Add Users of 1,000 users in one call, against a raw multi-row INSERT of the same rows (directory profile +
-// organization membership per user) through a plain pg client, in the same run on the same database. Both
+// Add Users of 1,000 users in one call, against a raw multi-row INSERT of the same rows (directory profile,
+// organization membership and group membership per user) through a plain pg client, in the same run on the same database. Both
 // write `batches` batches one after another; rows/s = users written / wall time.
 import pg from "pg";
 import { postOk } from "../lib/http.mjs";
@@ -59,10 +59,13 @@ async function rawBatches(databaseUrl, apiKeyId, batches) {
         u.name,
         u.email,
         u.name[0],
-        u.organizationUserGroupIds,
         now,
         now,
       ]);
+      // Group membership is a row per user and group (the group exists: weft's batches made it).
+      const groups = batch.flatMap((u) =>
+        u.organizationUserGroupIds.flatMap((groupId) => [apiKeyId, USERS_ORG, groupId, u.userId, now]),
+      );
       const memberships = batch.flatMap((u) => [
         `rawm_${b}_${u.userId}`,
         apiKeyId,
@@ -76,8 +79,12 @@ async function rawBatches(databaseUrl, apiKeyId, batches) {
       ]);
       await client.query("BEGIN");
       await client.query(
-        `INSERT INTO "OrganizationUser" ("id","apiKeyId","organizationId","userId","name","email","initial","groupIds","createdAt","updatedAt") VALUES ${valuesList(batch, 10)}`,
+        `INSERT INTO "OrganizationUser" ("id","apiKeyId","organizationId","userId","name","email","initial","createdAt","updatedAt") VALUES ${valuesList(batch, 9)}`,
         profiles,
+      );
+      await client.query(
+        `INSERT INTO "UserGroupMember" ("apiKeyId","organizationId","groupId","userId","createdAt") VALUES ${valuesList(batch, 5)}`,
+        groups,
       );
       await client.query(
         `INSERT INTO "Membership" ("id","apiKeyId","organizationId","userId","resourceType","resourceId","accessRole","createdAt","updatedAt") VALUES ${valuesList(batch, 9)}`,

@@ -169,8 +169,8 @@ export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberP
              u."initial", u."color", u."textColor", u."groupIds"
       FROM "Membership" m
       -- One unique-index lookup per membership in page order (LIMIT 1 keeps the planner from flattening it into
-      -- a join): as a plain join, a planner without statistics (a table just filled, before autovacuum analyzes it) matched
-      -- each membership against the whole organization's directory, 0.7 s for a page of 100 of 10,000.
+      -- a join): as a plain join, a planner without statistics (a table just filled, before autovacuum analyzes
+      -- it) matched each membership against the whole organization's directory, 0.7 s for a page of 100 of 10,000.
       JOIN LATERAL (
         SELECT u."userId", u."name", u."email", u."photoUrl", u."initial", u."color", u."textColor",
                ARRAY(
