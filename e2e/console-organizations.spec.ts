@@ -4,8 +4,8 @@ import { screenshots, signInAs, uniqueEmail, waitForHydration, withDatabase } fr
 
 // The key's Data page: its organizations, disabled and enabled again and one deleted with a typed
 // confirmation while its purge shows progress; an organization's users, one user's notification preferences
-// changed and another user's data erased (GDPR) with the erasure's progress. Each effect is checked where the
-// integration would see it: over REST, or in the database.
+// changed and another user's data erased (GDPR) with the erasure's progress; its document migrations. Each
+// effect is checked where the integration would see it: over REST, or in the database.
 
 async function rest(request: APIRequestContext, path: string, data: unknown, headers: Record<string, string> = {}) {
   const res = await request.post(path, { data: { data }, headers });
@@ -115,6 +115,12 @@ test("the Data page shows a user's notification preferences and erases a user's 
   );
   await rest(
     request,
+    "/v2/organizations/documents/add",
+    { organizationId, documents: [{ documentId: "doc-1" }] },
+    k.headers,
+  );
+  await rest(
+    request,
     "/v2/commentannotations/add",
     {
       organizationId,
@@ -123,11 +129,21 @@ test("the Data page shows a user's notification preferences and erases a user's 
     },
     k.headers,
   );
+  await rest(
+    request,
+    "/v2/organizations/documents/migrate",
+    { organizationId, documentId: "doc-1", newDocumentId: "doc-2" },
+    k.headers,
+  );
 
   await signInAs(page, ownerEmail, `/workspaces/${k.workspaceId}/keys/${k.apiKey}/data?org=${organizationId}`);
   await waitForHydration(page);
   const users = page.getByRole("list", { name: "Users" });
   await expect(users.getByRole("listitem")).toHaveCount(2);
+  // The migration made over REST is listed with how it went (live while it runs).
+  const migration = page.getByRole("list", { name: "Document migrations" }).getByRole("listitem");
+  await expect(migration).toContainText("doc-1 → doc-2");
+  await expect(migration).toContainText("Done", { timeout: 20_000 });
 
   await users.getByRole("button", { name: "Notification preferences of ada" }).click();
   const prefs = page.getByRole("form", { name: "Notification preferences of ada" });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { asKey, newWorkspace, setAdvancedQueries, useTestDatabase } from "../helpers/api";
 import { consoleAs, owner, refusal } from "../helpers/console";
+import { waitFor } from "../helpers/wait";
 
 // The Data page's own procedures (lib/console/data/router.ts): the key's organizations whatever its advanced
 // queries switch says, and the organizations being purged with their progress; another owner's key is not found.
@@ -16,6 +17,7 @@ describe("the console's data procedures", () => {
     const notFound = { status: "NOT_FOUND", message: "API key not found." };
     expect(await refusal(asB.data.organizations(target))).toEqual(notFound);
     expect(await refusal(asB.data.purges(target))).toEqual(notFound);
+    expect(await refusal(asB.data.migrations({ ...target, data: { organizationId: "o" } }))).toEqual(notFound);
   });
 
   it("list the key's organizations with their state even when Get Organizations is switched off", async () => {
@@ -61,5 +63,32 @@ describe("the console's data procedures", () => {
         progress: expect.objectContaining({ kind: "organizations.purge", id: "gone", state: "pending" }),
       },
     ]);
+  });
+
+  it("list an organization's newest document migrations with how each ended", async () => {
+    const w = await newWorkspace();
+    const api = asKey(w);
+    await api("/v2/organizations/documents/add", {
+      organizationId: "o",
+      createOrganization: true,
+      documents: [{ documentId: "old", documentName: "Old" }],
+    });
+    await api("/v2/organizations/documents/migrate", { organizationId: "o", documentId: "old", newDocumentId: "new" });
+    const asOwner = consoleAs(owner(w.email));
+    const target = { workspaceId: w.workspace.id, apiKeyId: w.apiKey };
+    await waitFor(async () => {
+      const [m] = await asOwner.data.migrations({ ...target, data: { organizationId: "o" } });
+      return m?.progress.state === "completed";
+    });
+    expect(await asOwner.data.migrations({ ...target, data: { organizationId: "o" } })).toEqual([
+      {
+        migrationId: expect.any(String),
+        documentId: "old",
+        newDocumentId: "new",
+        createdAt: expect.any(String),
+        progress: expect.objectContaining({ kind: "documents.migrate", state: "completed" }),
+      },
+    ]);
+    expect(await asOwner.data.migrations({ ...target, data: { organizationId: "other" } })).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import type { JobProgress } from "@/lib/domain/jobs/job-progress";
 import { useTRPC } from "../trpc";
 
-const STATE_LABEL: Record<JobProgress["state"], string> = {
+export const STATE_LABEL: Record<JobProgress["state"], string> = {
   pending: "Waiting to start",
   running: "Running",
   completed: "Done",

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { listRecentMigrations } from "@/lib/domain/documents/migration-progress";
+import { clientId } from "@/lib/domain/fields";
 import { getOrganizationsInput, listOrganizations } from "@/lib/domain/organizations/get-organizations";
 import { listOrganizationPurges } from "@/lib/domain/organizations/purge-progress";
 import { db } from "@/lib/infra/db";
@@ -19,4 +21,9 @@ export const dataRouter = router({
   purges: apiKeyProcedure
     .input(scopedInput("apiKey", z.strictObject({})))
     .query(({ ctx }) => listOrganizationPurges(ctx.scope, db())),
+
+  /** An organization's newest document migrations, each with its state. */
+  migrations: apiKeyProcedure
+    .input(scopedInput("apiKey", z.strictObject({ organizationId: clientId })))
+    .query(({ ctx, input }) => listRecentMigrations(ctx.scope, input.data.organizationId, db())),
 });

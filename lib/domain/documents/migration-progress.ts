@@ -1,4 +1,6 @@
+import type { Reader } from "@/lib/infra/db";
 import type { JobProgress, JobProgressSource, JobState } from "../jobs/job-progress";
+import type { ApiKeyScope } from "../scope";
 
 // Migrate Documents' progress for the console (lib/domain/jobs/job-progress.ts): one document moves, so the
 // states are all there is to show.
@@ -37,3 +39,29 @@ export const migrationProgressSource: JobProgressSource = {
     return m && migrationProgress(m, m.updatedAt);
   },
 };
+
+/** An organization's newest document migrations (Migrate Documents), each with its progress. */
+export async function listRecentMigrations(scope: ApiKeyScope, organizationId: string, db: Reader, take = 10) {
+  const rows = await db.documentMigration.findMany({
+    where: { apiKeyId: scope.apiKeyId, organizationId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+    select: {
+      id: true,
+      apiKeyId: true,
+      documentId: true,
+      newDocumentId: true,
+      status: true,
+      reason: true,
+      createdAt: true,
+      updatedAt: true,
+    },
+  });
+  return rows.map((m) => ({
+    migrationId: m.id,
+    documentId: m.documentId,
+    newDocumentId: m.newDocumentId,
+    createdAt: m.createdAt.toISOString(),
+    progress: migrationProgress(m, m.updatedAt),
+  }));
+}

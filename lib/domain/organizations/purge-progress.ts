@@ -25,8 +25,11 @@ export function purgeProgress(org: OrgScope, row: PurgeRow | null, at = new Date
 
 const select = { organizationId: true, name: true, purgedRows: true, purgeTotal: true, deletedAt: true } as const;
 
-/** The key's organizations being purged now, most recently deleted first. */
-export async function listOrganizationPurges(scope: ApiKeyScope, db: Reader, take = 50) {
+/**
+ * The key's organizations being purged now, most recently deleted first; a few, since the console follows each
+ * one live (a browser holds about six connections to one server).
+ */
+export async function listOrganizationPurges(scope: ApiKeyScope, db: Reader, take = 5) {
   const rows = await db.organization.findMany({
     where: { apiKeyId: scope.apiKeyId, deletedAt: { not: null } },
     orderBy: [{ deletedAt: "desc" }, { organizationId: "asc" }],

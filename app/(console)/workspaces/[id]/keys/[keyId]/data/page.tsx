@@ -1,5 +1,6 @@
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { OrganizationList } from "@/components/console/data/organization-list";
+import { OrganizationMigrations } from "@/components/console/data/organization-migrations";
 import { OrganizationPurges } from "@/components/console/data/organization-purges";
 import { OrganizationUsers } from "@/components/console/data/organization-users";
 import { PAGE_SIZE } from "@/lib/console/page-size";
@@ -27,7 +28,12 @@ export default async function DataPage({
       <div className="space-y-6">
         <OrganizationList workspaceId={id} apiKeyId={keyId} selected={organizationId} />
         <OrganizationPurges workspaceId={id} apiKeyId={keyId} />
-        {organizationId && <OrganizationUsers workspaceId={id} apiKeyId={keyId} organizationId={organizationId} />}
+        {organizationId && (
+          <>
+            <OrganizationUsers workspaceId={id} apiKeyId={keyId} organizationId={organizationId} />
+            <OrganizationMigrations workspaceId={id} apiKeyId={keyId} organizationId={organizationId} />
+          </>
+        )}
       </div>
     </HydrateClient>
   );
