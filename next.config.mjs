@@ -9,6 +9,12 @@ const nextConfig = {
   serverExternalPackages: ["@prisma/schema-engine-wasm", "yjs", "prom-client"],
   poweredByHeader: false,
   typedRoutes: false,
+  experimental: {
+    // Next loads every page's server bundle at start by default; here the API and live paths never need them,
+    // and each console page bundle carries its own copy of the domain modules, so they load on first use
+    // (the embedded server's idle memory, bench/README.md).
+    preloadEntriesOnStart: false,
+  },
 };
 
 export default nextConfig;
