@@ -106,7 +106,7 @@ describe("every procedure derived from the registry", () => {
     const rest = await api("/v2/users/get", { organizationId: "o" });
     const page = await asA.v2.users.get({ ...target, data: { organizationId: "o" } });
     expect(page.users).toEqual(rest.body.result.data);
-    expect((page.users as { userId: string }[]).map((u) => u.userId)).toEqual(["ada", "bob"]);
+    expect((page.users as { userId: string }[]).map((u) => u.userId).sort()).toEqual(["ada", "bob"]);
     const docs = await asA.v2.organizations.documents.get({ ...target, data: { organizationId: "o" } });
     expect(docs.documents).toEqual(
       (await api("/v2/organizations/documents/get", { organizationId: "o" })).body.result.data,
