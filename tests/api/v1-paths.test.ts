@@ -554,3 +554,136 @@ describe("comments", () => {
     expect(left.body.result.data).toEqual([]);
   });
 });
+
+describe("lifecycle and access (the v1 twins of issue 26's endpoints)", () => {
+  type Api = ReturnType<typeof asKey>;
+  /** Ids derived from the key differ between tenants; everything else must match. */
+  const normalized = (body: unknown) =>
+    JSON.parse(JSON.stringify(body).replace(/"id":"(\w+_)?[0-9a-f]{32}"/g, '"id":"<id>"'));
+
+  async function setUp(api: Api) {
+    await api("/v2/organizations/add", { organizations: [{ organizationId: ORG, organizationName: "Org" }] });
+    await api("/v2/organizations/folders/add", { organizationId: ORG, folders: [{ folderId: "folder1" }] });
+    await api("/v2/organizations/documents/add", {
+      organizationId: ORG,
+      documents: [{ documentId: "doc1" }, { documentId: "doc2" }],
+    });
+    await api("/v2/users/add", { organizationId: ORG, users: [user("user1"), user("user2")] });
+    await api("/v2/organizations/usergroups/add", {
+      organizationId: ORG,
+      organizationUserGroups: [{ groupId: "engineering", groupName: "Engineering" }],
+    });
+  }
+
+  /** The v1 path answers what its v2 twin answers for the same call on a tenant set up alike. */
+  async function expectSameAsV2(v1: string, data: object) {
+    const [a, b] = [asKey(await newWorkspace()), asKey(await newWorkspace())];
+    await setUp(a);
+    await setUp(b);
+    const v2Reply = await a(v1.replace("/v1/", "/v2/"), data);
+    const v1Reply = await b(v1, data);
+    expect(v1Reply.status, v1).toBe(v2Reply.status);
+    expect(normalized(v1Reply.body), v1).toEqual(normalized(v2Reply.body));
+    expect(v1Reply.status, `${v1}: ${JSON.stringify(v1Reply.body)}`).toBe(200);
+    return v1Reply.body;
+  }
+
+  it("answer as their v2 twins (organizations, documents, groups), per the reference's 'same body and reply'", async () => {
+    await expectSameAsV2("/v1/organizations/update", {
+      organizations: [{ organizationId: ORG, organizationName: "Renamed" }],
+    });
+    await expectSameAsV2("/v1/organizations/access/disablestate/update", {
+      organizationIds: [ORG, "missing"],
+      disabled: true,
+    });
+    const deleted = await expectSameAsV2("/v1/organizations/delete", { organizationIds: [ORG, "missing"] });
+    expect(deleted.result.data[ORG]).toMatchObject({ success: true, message: "Deleted Successfully" });
+    expect(deleted.result.data.missing).toMatchObject({ success: false });
+    await expectSameAsV2("/v1/organizations/documents/move", {
+      organizationId: ORG,
+      documentIds: ["doc1"],
+      folderId: "folder1",
+    });
+    await expectSameAsV2("/v1/organizations/documents/access/update", {
+      organizationId: ORG,
+      documentIds: ["doc1", "doc2"],
+      accessType: "restricted",
+    });
+    await expectSameAsV2("/v1/organizations/documents/access/disablestate/update", {
+      organizationId: ORG,
+      documentIds: ["doc1"],
+      disabled: true,
+    });
+    await expectSameAsV2("/v1/organizations/folders/access/update", {
+      organizationId: ORG,
+      folderIds: ["folder1"],
+      accessType: "organizationPrivate",
+    });
+    await expectSameAsV2("/v1/organizations/usergroups/add", {
+      organizationId: ORG,
+      organizationUserGroups: [{ groupId: "design", groupName: "Design" }],
+    });
+    await expectSameAsV2("/v1/organizations/usergroups/users/add", {
+      organizationId: ORG,
+      organizationUserGroupId: "engineering",
+      userIds: ["user1", "user2"],
+    });
+    await expectSameAsV2("/v1/organizations/usergroups/users/delete", {
+      organizationId: ORG,
+      organizationUserGroupId: "engineering",
+      deleteAll: true,
+    });
+  });
+
+  it("/v1/organizations/documents/update answers a missing document inline (code not-found, HTTP 200); v2 answers 500", async () => {
+    const api = asKey(await newWorkspace());
+    await setUp(api);
+    const data = {
+      organizationId: ORG,
+      documents: [
+        { documentId: "doc1", documentName: "New name" },
+        { documentId: "yourDocumentId2", documentName: "Nope" },
+      ],
+    };
+    const v1 = await api("/v1/organizations/documents/update", data);
+    expect(v1.status).toBe(200);
+    expect(v1.body).toEqual({
+      result: {
+        status: "success",
+        message: "Document(s) updated successfully.",
+        data: {
+          doc1: { success: true, id: HEX_ID, message: "Updated Successfully" },
+          yourDocumentId2: {
+            success: false,
+            id: "yourDocumentId2",
+            message: "Document does not exist",
+            code: "not-found",
+          },
+        },
+      },
+    });
+    const v2 = await api("/v2/organizations/documents/update", data);
+    expect(v2.status).toBe(500);
+    expect(v2.body.error.message).toBe("Error updating document(s).");
+  });
+
+  it("v1 bodies are the smaller ones: no inheritFromParent for folders (accessType required), no createOrganization for groups", async () => {
+    const api = asKey(await newWorkspace());
+    await setUp(api);
+    const inherit = await api("/v1/organizations/folders/access/update", {
+      organizationId: ORG,
+      folderIds: ["folder1"],
+      inheritFromParent: true,
+    });
+    expect(inherit.status).toBe(400);
+    expect(inherit.body.error.status).toBe("INVALID_ARGUMENT");
+    expect(inherit.body.error.message).toMatch(/accessType|inheritFromParent/);
+    const create = await api("/v1/organizations/usergroups/add", {
+      organizationId: "new-org",
+      createOrganization: true,
+      organizationUserGroups: [{ groupId: "g", groupName: "G" }],
+    });
+    expect(create.status).toBe(400);
+    expect(create.body.error.message).toMatch(/createOrganization/);
+  });
+});

@@ -56,6 +56,53 @@ const getDocumentsV2 = defineEndpoint({
   ...paged("documents", "pageToken", z.array(documentOutput)),
 });
 
+const updateDocumentsV2 = defineEndpoint({
+  path: "/v2/organizations/documents/update",
+  auth: "apiKey",
+  summary:
+    "Update Documents. If any document does not exist, the others are still updated and the call answers INTERNAL (HTTP 500) with every item in details.",
+  input: updateDocumentsInput,
+  output: itemResults,
+  message: "Document(s) updated successfully.",
+  writes: true,
+  run: (input, ctx) => updateDocuments(ctx.scope, input, ctx.tx),
+  afterCommit: async (results) => failUnlessAllUpdated(results),
+});
+
+const moveDocumentsV2 = defineEndpoint({
+  path: "/v2/organizations/documents/move",
+  auth: "apiKey",
+  summary: "Move Documents (at most 30) into a folder; documents that inherit their access type take the folder's.",
+  input: moveDocumentsInput,
+  output: z.null(),
+  message: "Documents moved successfully.",
+  writes: true,
+  run: (input, ctx) => moveDocuments(ctx.scope, input, ctx.tx),
+  ...noData("Documents moved successfully."),
+});
+
+const updateDocumentsAccessV2 = defineEndpoint({
+  path: "/v2/organizations/documents/access/update",
+  auth: "apiKey",
+  summary: "Update Access for Documents: their own accessType (organizationPrivate | restricted | public).",
+  input: updateDocumentsAccessInput,
+  output: documentAccessResults,
+  message: "Updated access for documents successfully.",
+  writes: true,
+  run: (input, ctx) => updateDocumentsAccess(ctx.scope, input, ctx.tx),
+});
+
+const updateDocumentsDisabledStateV2 = defineEndpoint({
+  path: "/v2/organizations/documents/access/disablestate/update",
+  auth: "apiKey",
+  summary: "Update Disabled State for Documents: end users lose (or regain) access; key-level REST keeps working.",
+  input: updateDocumentsDisabledStateInput,
+  output: documentDisabledResults,
+  message: "Updated disable state for documents successfully.",
+  writes: true,
+  run: (input, ctx) => updateDocumentsDisabledState(ctx.scope, input, ctx.tx),
+});
+
 export const documentEndpoints = [
   addDocumentsV2,
   v1Twin(addDocumentsV2, "/v1/organizations/documents/add", { input: addDocumentsV1Input }),
@@ -92,47 +139,15 @@ export const documentEndpoints = [
     message: "Migration status retrieved successfully.",
     run: (input, ctx) => getMigrationStatus(ctx.scope, input, ctx.db),
   }),
-  defineEndpoint({
-    path: "/v2/organizations/documents/update",
-    auth: "apiKey",
-    summary:
-      "Update Documents. If any document does not exist, the others are still updated and the call answers INTERNAL (HTTP 500) with every item in details.",
-    input: updateDocumentsInput,
-    output: itemResults,
-    message: "Document(s) updated successfully.",
-    writes: true,
-    run: (input, ctx) => updateDocuments(ctx.scope, input, ctx.tx),
-    afterCommit: async (results) => failUnlessAllUpdated(results),
+  updateDocumentsV2,
+  v1Twin(updateDocumentsV2, "/v1/organizations/documents/update", {
+    summary: "Update Documents (v1): a missing document is a failed item with code not-found, in an HTTP 200.",
+    afterCommit: undefined,
   }),
-  defineEndpoint({
-    path: "/v2/organizations/documents/move",
-    auth: "apiKey",
-    summary: "Move Documents (at most 30) into a folder; documents that inherit their access type take the folder's.",
-    input: moveDocumentsInput,
-    output: z.null(),
-    message: "Documents moved successfully.",
-    writes: true,
-    run: (input, ctx) => moveDocuments(ctx.scope, input, ctx.tx),
-    ...noData("Documents moved successfully."),
-  }),
-  defineEndpoint({
-    path: "/v2/organizations/documents/access/update",
-    auth: "apiKey",
-    summary: "Update Access for Documents: their own accessType (organizationPrivate | restricted | public).",
-    input: updateDocumentsAccessInput,
-    output: documentAccessResults,
-    message: "Updated access for documents successfully.",
-    writes: true,
-    run: (input, ctx) => updateDocumentsAccess(ctx.scope, input, ctx.tx),
-  }),
-  defineEndpoint({
-    path: "/v2/organizations/documents/access/disablestate/update",
-    auth: "apiKey",
-    summary: "Update Disabled State for Documents: end users lose (or regain) access; key-level REST keeps working.",
-    input: updateDocumentsDisabledStateInput,
-    output: documentDisabledResults,
-    message: "Updated disable state for documents successfully.",
-    writes: true,
-    run: (input, ctx) => updateDocumentsDisabledState(ctx.scope, input, ctx.tx),
-  }),
+  moveDocumentsV2,
+  v1Twin(moveDocumentsV2, "/v1/organizations/documents/move"),
+  updateDocumentsAccessV2,
+  v1Twin(updateDocumentsAccessV2, "/v1/organizations/documents/access/update"),
+  updateDocumentsDisabledStateV2,
+  v1Twin(updateDocumentsDisabledStateV2, "/v1/organizations/documents/access/disablestate/update"),
 ];

@@ -57,6 +57,27 @@ const getFoldersV2 = defineEndpoint({
   },
 });
 
+const updateFoldersAccessV2 = defineEndpoint({
+  path: "/v2/organizations/folders/access/update",
+  auth: "apiKey",
+  summary:
+    "Update Access for Folders: their own accessType, or inheritFromParent; flows down to subfolders and documents that inherit.",
+  input: updateFoldersAccessInput,
+  output: z.object({ inherit: z.boolean(), results: folderAccessResults }),
+  message: ACCESS_UPDATED,
+  writes: true,
+  run: (input, ctx) => updateFoldersAccess(ctx.scope, input, ctx.tx),
+  reply: {
+    // The hosted API answers an inheritFromParent call with the item message as the top-level one.
+    build: (out) => ({ status: "success", message: out.inherit ? INHERITING : ACCESS_UPDATED, data: out.results }),
+    schema: z.object({
+      status: z.literal("success"),
+      message: z.enum([ACCESS_UPDATED, INHERITING]),
+      data: folderAccessResults,
+    }),
+  },
+});
+
 export const folderEndpoints = [
   addFoldersV2,
   v1Twin(addFoldersV2, "/v1/organizations/folders/add", { summary: "Add Folder", input: addFoldersV1Input }),
@@ -81,24 +102,8 @@ export const folderEndpoints = [
     writes: true,
     run: (input, ctx) => deleteFolder(ctx.scope, input, ctx.tx),
   }),
-  defineEndpoint({
-    path: "/v2/organizations/folders/access/update",
-    auth: "apiKey",
-    summary:
-      "Update Access for Folders: their own accessType, or inheritFromParent; flows down to subfolders and documents that inherit.",
-    input: updateFoldersAccessInput,
-    output: z.object({ inherit: z.boolean(), results: folderAccessResults }),
-    message: ACCESS_UPDATED,
-    writes: true,
-    run: (input, ctx) => updateFoldersAccess(ctx.scope, input, ctx.tx),
-    reply: {
-      // The hosted API answers an inheritFromParent call with the item message as the top-level one.
-      build: (out) => ({ status: "success", message: out.inherit ? INHERITING : ACCESS_UPDATED, data: out.results }),
-      schema: z.object({
-        status: z.literal("success"),
-        message: z.enum([ACCESS_UPDATED, INHERITING]),
-        data: folderAccessResults,
-      }),
-    },
+  updateFoldersAccessV2,
+  v1Twin(updateFoldersAccessV2, "/v1/organizations/folders/access/update", {
+    input: updateFoldersAccessInput.omit({ inheritFromParent: true }),
   }),
 ];

@@ -35,6 +35,41 @@ const getOrganizationsV2 = defineEndpoint({
   ...paged("organizations", "nextPageToken", z.array(organizationOutput)),
 });
 
+const updateOrganizationsV2 = defineEndpoint({
+  path: "/v2/organizations/update",
+  auth: "apiKey",
+  summary: "Update Organizations",
+  input: updateOrganizationsInput,
+  output: itemResults,
+  message: "Organization(s) updated successfully.",
+  writes: true,
+  run: (input, ctx) => updateOrganizations(ctx.scope, input, ctx.tx),
+});
+
+const deleteOrganizationsV2 = defineEndpoint({
+  path: "/v2/organizations/delete",
+  auth: "apiKey",
+  summary:
+    "Delete Organizations: gone from every read at once; its data is purged in the background (docs/organizations.md).",
+  input: deleteOrganizationsInput,
+  output: itemResults,
+  message: "Organization(s) deleted successfully.",
+  writes: true,
+  run: (input, ctx) => deleteOrganizations(ctx.scope, input, ctx.tx),
+});
+
+const updateOrganizationsDisabledStateV2 = defineEndpoint({
+  path: "/v2/organizations/access/disablestate/update",
+  auth: "apiKey",
+  summary:
+    "Update Disabled State for Organizations: end users lose (or regain) all access; key-level REST keeps working.",
+  input: updateOrganizationsDisabledStateInput,
+  output: itemResults,
+  message: "Updated disable state for Organization(s) successfully.",
+  writes: true,
+  run: (input, ctx) => updateOrganizationsDisabledState(ctx.scope, input, ctx.tx),
+});
+
 export const organizationEndpoints = [
   addOrganizationsV2,
   v1Twin(addOrganizationsV2, "/v1/organizations/add"),
@@ -47,36 +82,10 @@ export const organizationEndpoints = [
     run: async (input, ctx) =>
       (await getOrganizations(ctx.scope, { ...input, pageSize: V1_PAGE }, ctx.db)).organizations,
   }),
-  defineEndpoint({
-    path: "/v2/organizations/update",
-    auth: "apiKey",
-    summary: "Update Organizations",
-    input: updateOrganizationsInput,
-    output: itemResults,
-    message: "Organization(s) updated successfully.",
-    writes: true,
-    run: (input, ctx) => updateOrganizations(ctx.scope, input, ctx.tx),
-  }),
-  defineEndpoint({
-    path: "/v2/organizations/delete",
-    auth: "apiKey",
-    summary:
-      "Delete Organizations: gone from every read at once; its data is purged in the background (docs/organizations.md).",
-    input: deleteOrganizationsInput,
-    output: itemResults,
-    message: "Organization(s) deleted successfully.",
-    writes: true,
-    run: (input, ctx) => deleteOrganizations(ctx.scope, input, ctx.tx),
-  }),
-  defineEndpoint({
-    path: "/v2/organizations/access/disablestate/update",
-    auth: "apiKey",
-    summary:
-      "Update Disabled State for Organizations: end users lose (or regain) all access; key-level REST keeps working.",
-    input: updateOrganizationsDisabledStateInput,
-    output: itemResults,
-    message: "Updated disable state for Organization(s) successfully.",
-    writes: true,
-    run: (input, ctx) => updateOrganizationsDisabledState(ctx.scope, input, ctx.tx),
-  }),
+  updateOrganizationsV2,
+  v1Twin(updateOrganizationsV2, "/v1/organizations/update"),
+  deleteOrganizationsV2,
+  v1Twin(deleteOrganizationsV2, "/v1/organizations/delete"),
+  updateOrganizationsDisabledStateV2,
+  v1Twin(updateOrganizationsDisabledStateV2, "/v1/organizations/access/disablestate/update"),
 ];

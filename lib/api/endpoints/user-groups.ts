@@ -13,41 +13,53 @@ import {
 } from "@/lib/domain/user-groups/group-permissions";
 import { groupMemberResults, userGroupOutput } from "@/lib/domain/user-groups/user-groups-contract";
 import { defineEndpoint } from "../define-endpoint";
+import { v1Twin } from "../v1-twin";
 import { noData, paged } from "./replies";
 
 const WEFT = "A weft extension (not in the hosted API): docs/organizations.md.";
 
+const addUserGroupsV2 = defineEndpoint({
+  path: "/v2/organizations/usergroups/add",
+  auth: "apiKey",
+  summary: "Add User Groups (adding one that exists renames it).",
+  input: addUserGroupsInput,
+  output: itemResults,
+  message: "Organization User Groups added successfully.",
+  writes: true,
+  run: (input, ctx) => addUserGroups(ctx.scope, input, ctx.tx),
+});
+
+const addUsersToGroupV2 = defineEndpoint({
+  path: "/v2/organizations/usergroups/users/add",
+  auth: "apiKey",
+  summary: "Add Users to Groups: organization users get what the group is granted.",
+  input: addUsersToGroupInput,
+  output: groupMemberResults,
+  message: "Added organization users to group successfully.",
+  writes: true,
+  run: (input, ctx) => addUsersToGroup(ctx.scope, input, ctx.tx),
+});
+
+const deleteUsersFromGroupV2 = defineEndpoint({
+  path: "/v2/organizations/usergroups/users/delete",
+  auth: "apiKey",
+  summary: "Delete Users from Groups (userIds, or deleteAll: true): they lose what the group granted at once.",
+  input: deleteUsersFromGroupInput,
+  output: groupMemberResults,
+  message: "Deleted users from group successfully.",
+  writes: true,
+  run: (input, ctx) => deleteUsersFromGroup(ctx.scope, input, ctx.tx),
+});
+
 export const userGroupEndpoints = [
-  defineEndpoint({
-    path: "/v2/organizations/usergroups/add",
-    auth: "apiKey",
-    summary: "Add User Groups (adding one that exists renames it).",
-    input: addUserGroupsInput,
-    output: itemResults,
-    message: "Organization User Groups added successfully.",
-    writes: true,
-    run: (input, ctx) => addUserGroups(ctx.scope, input, ctx.tx),
+  addUserGroupsV2,
+  v1Twin(addUserGroupsV2, "/v1/organizations/usergroups/add", {
+    input: addUserGroupsInput.omit({ createOrganization: true }),
   }),
-  defineEndpoint({
-    path: "/v2/organizations/usergroups/users/add",
-    auth: "apiKey",
-    summary: "Add Users to Groups: organization users get what the group is granted.",
-    input: addUsersToGroupInput,
-    output: groupMemberResults,
-    message: "Added organization users to group successfully.",
-    writes: true,
-    run: (input, ctx) => addUsersToGroup(ctx.scope, input, ctx.tx),
-  }),
-  defineEndpoint({
-    path: "/v2/organizations/usergroups/users/delete",
-    auth: "apiKey",
-    summary: "Delete Users from Groups (userIds, or deleteAll: true): they lose what the group granted at once.",
-    input: deleteUsersFromGroupInput,
-    output: groupMemberResults,
-    message: "Deleted users from group successfully.",
-    writes: true,
-    run: (input, ctx) => deleteUsersFromGroup(ctx.scope, input, ctx.tx),
-  }),
+  addUsersToGroupV2,
+  v1Twin(addUsersToGroupV2, "/v1/organizations/usergroups/users/add"),
+  deleteUsersFromGroupV2,
+  v1Twin(deleteUsersFromGroupV2, "/v1/organizations/usergroups/users/delete"),
   defineEndpoint({
     path: "/v2/organizations/usergroups/get",
     auth: "apiKey",
