@@ -89,6 +89,16 @@ function firstInTransaction(tx: Tx, channel: string, payload: string): boolean {
   return true;
 }
 
+/** A JSON payload as an object, or undefined when it is not one (another version's message, say). */
+export function parsePayload<T extends object>(payload: string): Partial<T> | undefined {
+  try {
+    const value: unknown = JSON.parse(payload);
+    return typeof value === "object" && value !== null ? (value as Partial<T>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Calls `fn` with each payload published on `channel`; returns the function that unsubscribes. */
 export function subscribe(channel: string, fn: Listener): () => void {
   if (!CHANNEL.test(channel)) throw new Error(`notify bus: invalid channel name ${JSON.stringify(channel)}`);

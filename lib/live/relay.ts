@@ -4,7 +4,7 @@ import { applyAwarenessUpdate, encodeAwarenessUpdate } from "y-protocols/awarene
 import * as Y from "yjs";
 import type { Tx } from "@/lib/infra/db";
 import { errorFields, log } from "@/lib/infra/log";
-import { MAX_PAYLOAD_BYTES, publish, subscribe } from "@/lib/infra/notify-bus";
+import { MAX_PAYLOAD_BYTES, parsePayload, publish, subscribe } from "@/lib/infra/notify-bus";
 
 // Carries live documents between instances on one PostgreSQL over the notify bus (channel weft_live), as
 // Hocuspocus's Redis extension does over Redis. Every message names its sender (dropped on receipt by the
@@ -104,13 +104,8 @@ export function startRelay(target: RelayTarget): Relay {
   }
 
   const unsubscribe = subscribe(CHANNEL, (payload) => {
-    let m: Message;
-    try {
-      m = JSON.parse(payload) as Message;
-    } catch {
-      return;
-    }
-    if (m.i === id || typeof m.d !== "string") return;
+    const m = parsePayload<Message>(payload) as Message | undefined;
+    if (!m || m.i === id || typeof m.d !== "string") return;
     const document = open.get(m.d);
     if (!document) {
       const loading = pending.get(m.d);

@@ -1,9 +1,11 @@
 import { tracked } from "@trpc/server";
 import { z } from "zod";
 import { notFound } from "@/lib/domain/errors";
-import { isFinished, JOB_PROGRESS_CHANNEL, type JobProgress } from "@/lib/domain/jobs/job-progress";
+import { JOB_PROGRESS_CHANNEL, type JobProgress } from "@/lib/domain/jobs/job-progress";
+import { isFinished } from "@/lib/domain/jobs/job-state";
 import { db } from "@/lib/infra/db";
-import { busFeed, parsePayload, RESYNC } from "../live/bus-feed";
+import { parsePayload } from "@/lib/infra/notify-bus";
+import { busFeed, RESYNC } from "../live/bus-feed";
 import { scopedInput } from "../router/scoped-input";
 import { apiKeyProcedure, router } from "../router/trpc";
 import { progressSources } from "./progress-sources";

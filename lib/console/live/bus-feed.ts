@@ -50,13 +50,3 @@ export function busFeed(
   })();
   return Object.assign(feed, { ready: Promise.all(channels.map(listening)).then(() => undefined) });
 }
-
-/** The JSON payload as an object, or undefined when it is not one (another version's message, say). */
-export function parsePayload<T extends object>(payload: string): Partial<T> | undefined {
-  try {
-    const value: unknown = JSON.parse(payload);
-    return typeof value === "object" && value !== null ? (value as Partial<T>) : undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -15,7 +15,8 @@ import { listWebhookEventTypes } from "@/lib/domain/webhooks/event-types";
 import { recoverFailedInput, recoverFailedMessages } from "@/lib/domain/webhooks/recover-failed";
 import { sendTestEvent, sendTestEventInput } from "@/lib/domain/webhooks/send-test-event";
 import { db, transaction } from "@/lib/infra/db";
-import { busFeed, parsePayload, RESYNC } from "../live/bus-feed";
+import { parsePayload } from "@/lib/infra/notify-bus";
+import { busFeed, RESYNC } from "../live/bus-feed";
 import { scopedInput } from "../router/scoped-input";
 import { apiKeyProcedure, router } from "../router/trpc";
 

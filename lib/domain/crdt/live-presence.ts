@@ -1,4 +1,4 @@
-import { MAX_PAYLOAD_BYTES, publish } from "@/lib/infra/notify-bus";
+import { MAX_PAYLOAD_BYTES, parsePayload, publish } from "@/lib/infra/notify-bus";
 
 // Who is connected live, per API key, across instances. Each instance's live server publishes its own snapshot
 // of a key on PRESENCE_CHANNEL when a connection of that key opens or closes, and when asked on CENSUS_CHANNEL
@@ -7,6 +7,8 @@ import { MAX_PAYLOAD_BYTES, publish } from "@/lib/infra/notify-bus";
 
 export const PRESENCE_CHANNEL = "console_live_presence";
 export const CENSUS_CHANNEL = "console_live_census";
+/** How many of a key's busiest documents a snapshot names, and the console shows. */
+export const BUSIEST_DOCUMENTS = 10;
 
 export interface LiveDocumentCount {
   organizationId: string;
@@ -38,14 +40,10 @@ export function publishPresence(snapshot: PresenceSnapshot) {
 }
 
 export function parsePresence(payload: string): PresenceSnapshot | undefined {
-  try {
-    const s = JSON.parse(payload) as PresenceSnapshot;
-    return typeof s.instance === "string" && typeof s.apiKeyId === "string" && Array.isArray(s.documents)
-      ? s
-      : undefined;
-  } catch {
-    return undefined;
-  }
+  const s = parsePayload<PresenceSnapshot>(payload);
+  return typeof s?.instance === "string" && typeof s.apiKeyId === "string" && Array.isArray(s.documents)
+    ? (s as PresenceSnapshot)
+    : undefined;
 }
 
 /** Asks every instance for its snapshot of the key. */

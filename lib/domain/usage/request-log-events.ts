@@ -1,4 +1,4 @@
-import { MAX_PAYLOAD_BYTES, publish } from "@/lib/infra/notify-bus";
+import { MAX_PAYLOAD_BYTES, parsePayload, publish } from "@/lib/infra/notify-bus";
 import type { Tx } from "@/lib/infra/db";
 
 // "These keys have new request log rows": published by the request log's flush in its transaction (so at
@@ -24,10 +24,6 @@ export async function publishRequestLogKeys(tx: Tx, apiKeyIds: Iterable<string>)
 }
 
 export function mentionsKey(payload: string, apiKeyId: string): boolean {
-  try {
-    const ids: unknown = JSON.parse(payload);
-    return Array.isArray(ids) && ids.includes(apiKeyId);
-  } catch {
-    return false;
-  }
+  const ids = parsePayload<string[]>(payload);
+  return Array.isArray(ids) && ids.includes(apiKeyId);
 }

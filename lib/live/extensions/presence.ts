@@ -25,7 +25,7 @@ import {
 } from "@/lib/domain/presence/presence-store";
 import { db, transaction } from "@/lib/infra/db";
 import { errorFields, log } from "@/lib/infra/log";
-import { subscribe } from "@/lib/infra/notify-bus";
+import { parsePayload, subscribe } from "@/lib/infra/notify-bus";
 import { parseDocumentName } from "../document-name";
 import type { LiveAccess } from "../live-auth";
 // Every instance applies REST presence itself, so its awareness changes are not relayed to the others.
@@ -55,20 +55,14 @@ interface RestState {
   json: string;
 }
 
+/** The scope a notify bus payload names (the live state payload also names its liveStateDataId). */
+type NamedScope = DocumentScope & { liveStateDataId?: string };
+
 const docKey = (d: DocumentScope) => `${d.apiKeyId}\n${d.organizationId}\n${d.documentId}`;
 
 function scopeOf(documentName: string): DocumentScope | undefined {
   const k = parseDocumentName(documentName);
   return k && { apiKeyId: k.apiKeyId, organizationId: k.organizationId, documentId: k.documentId };
-}
-
-/** The scope a notify bus payload names (the live state payload also names its liveStateDataId). */
-function parsePayload(payload: string): (DocumentScope & { liveStateDataId?: string }) | undefined {
-  try {
-    return JSON.parse(payload) as DocumentScope & { liveStateDataId?: string };
-  } catch {
-    return undefined;
-  }
 }
 
 /** The awareness client id of a REST-present user of a document: stable, so every instance agrees on it. */
@@ -217,8 +211,8 @@ export class LivePresence implements Extension {
     return this.queue;
   }
 
-  private forOpenDocument(payload: string, fn: (d: DocumentScope & { liveStateDataId?: string }) => Promise<void>) {
-    const d = parsePayload(payload);
+  private forOpenDocument(payload: string, fn: (d: NamedScope) => Promise<void>) {
+    const d = parsePayload<NamedScope>(payload) as NamedScope | undefined;
     if (d && this.open.has(docKey(d))) void this.serially(() => fn(d));
   }
 
