@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  BUSIEST_DOCUMENTS,
   parsePresence,
   PRESENCE_CHANNEL,
   requestCensus,
@@ -11,8 +12,6 @@ import { apiKeyProcedure, router } from "../router/trpc";
 import { busFeed, RESYNC } from "./bus-feed";
 
 // The key's live connections across every instance, as people join and leave (lib/domain/crdt/live-presence.ts).
-
-const TOP = 10;
 
 export interface LiveConnections {
   sockets: number;
@@ -34,7 +33,7 @@ function total(snapshots: Iterable<PresenceSnapshot>): LiveConnections {
       byDocument.set(key, seen ? { ...seen, connections: seen.connections + d.connections } : { ...d });
     }
   }
-  const top = [...byDocument.values()].sort((a, b) => b.connections - a.connections).slice(0, TOP);
+  const top = [...byDocument.values()].sort((a, b) => b.connections - a.connections).slice(0, BUSIEST_DOCUMENTS);
   return { sockets, documents, top };
 }
 

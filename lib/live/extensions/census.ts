@@ -7,6 +7,7 @@ import type {
   onDisconnectPayload,
 } from "@hocuspocus/server";
 import {
+  BUSIEST_DOCUMENTS,
   CENSUS_CHANNEL,
   publishPresence,
   type LiveDocumentCount,
@@ -21,7 +22,6 @@ import { parseDocumentName } from "../document-name";
 // SETTLE_MS are one message), and whenever a console asks for a census of the key.
 
 const SETTLE_MS = 50;
-const TOP = 10;
 
 export class LiveCensus implements Extension {
   extensionName = "weft-census";
@@ -86,7 +86,7 @@ export class LiveCensus implements Extension {
       apiKeyId,
       sockets: this.sockets(apiKeyId),
       documentCount: documents.length,
-      documents: documents.slice(0, TOP),
+      documents: documents.slice(0, BUSIEST_DOCUMENTS),
     };
   }
 
