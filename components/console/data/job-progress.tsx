@@ -3,6 +3,7 @@
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useEffect, useState } from "react";
 import type { JobProgress } from "@/lib/domain/jobs/job-progress";
+import { isFinished } from "@/lib/domain/jobs/job-state";
 import { useTRPC } from "../trpc";
 
 export const STATE_LABEL: Record<JobProgress["state"], string> = {
@@ -41,7 +42,7 @@ export function JobProgressBar({
       { onData: ({ data }) => setProgress(data) },
     ),
   );
-  const finished = progress?.state === "completed" || progress?.state === "failed";
+  const finished = progress !== undefined && isFinished(progress.state);
   useEffect(() => {
     if (finished && progress) onFinished?.(progress);
     // Once per job: it finishes once, and a new progress object of the same finished job changes nothing.

@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { formatTime } from "@/lib/console/format";
+import { isFinished } from "@/lib/domain/jobs/job-state";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";
 import { JobProgressBar, STATE_LABEL } from "./job-progress";
@@ -35,34 +36,31 @@ export function OrganizationMigrations({
         <code className="font-mono">/v2/organizations/documents/migrate</code>.
       </p>
       <ul aria-label="Document migrations" className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
-        {migrations.map((m) => {
-          const finished = m.progress.state === "completed" || m.progress.state === "failed";
-          return (
-            <li key={m.migrationId} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
-              <span className="min-w-0">
-                <span className={ui.mono}>
-                  {m.documentId} → {m.newDocumentId}
-                </span>
-                <span className="ml-2 text-sm text-zinc-600">{formatTime(m.createdAt, true)}</span>
+        {migrations.map((m) => (
+          <li key={m.migrationId} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
+            <span className="min-w-0">
+              <span className={ui.mono}>
+                {m.documentId} → {m.newDocumentId}
               </span>
-              {finished ? (
-                <span className="text-sm text-zinc-700">
-                  {STATE_LABEL[m.progress.state]}
-                  {m.progress.message && ` · ${m.progress.message}`}
-                </span>
-              ) : (
-                <JobProgressBar
-                  workspaceId={workspaceId}
-                  apiKeyId={apiKeyId}
-                  kind={m.progress.kind}
-                  id={m.migrationId}
-                  label={`Migration of ${m.documentId}`}
-                  onFinished={() => queryClient.invalidateQueries(trpc.data.migrations.queryFilter())}
-                />
-              )}
-            </li>
-          );
-        })}
+              <span className="ml-2 text-sm text-zinc-600">{formatTime(m.createdAt, true)}</span>
+            </span>
+            {isFinished(m.progress.state) ? (
+              <span className="text-sm text-zinc-700">
+                {STATE_LABEL[m.progress.state]}
+                {m.progress.message && ` · ${m.progress.message}`}
+              </span>
+            ) : (
+              <JobProgressBar
+                workspaceId={workspaceId}
+                apiKeyId={apiKeyId}
+                kind={m.progress.kind}
+                id={m.migrationId}
+                label={`Migration of ${m.documentId}`}
+                onFinished={() => queryClient.invalidateQueries(trpc.data.migrations.queryFilter())}
+              />
+            )}
+          </li>
+        ))}
       </ul>
     </section>
   );

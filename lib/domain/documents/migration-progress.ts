@@ -1,5 +1,6 @@
 import type { Reader } from "@/lib/infra/db";
-import type { JobProgress, JobProgressSource, JobState } from "../jobs/job-progress";
+import type { JobProgress, JobProgressSource } from "../jobs/job-progress";
+import type { JobState } from "../jobs/job-state";
 import type { ApiKeyScope } from "../scope";
 
 // Migrate Documents' progress for the console (lib/domain/jobs/job-progress.ts): one document moves, so the

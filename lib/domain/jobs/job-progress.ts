@@ -1,6 +1,7 @@
 import type { Reader, Tx } from "@/lib/infra/db";
 import { publish } from "@/lib/infra/notify-bus";
 import type { ApiKeyScope } from "../scope";
+import type { JobState } from "./job-state";
 
 // How a long job shows its progress in the console (jobs.progress, lib/console/jobs/router.ts), for any job
 // of an API key: document migration, organization purge, GDPR erase. A job kind plugs in with two things:
@@ -10,9 +11,6 @@ import type { ApiKeyScope } from "../scope";
 //    lib/console/jobs/progress-sources.ts, which a console that starts watching reads first.
 
 export const JOB_PROGRESS_CHANNEL = "console_job_progress";
-
-export const JOB_STATES = ["pending", "running", "completed", "failed"] as const;
-export type JobState = (typeof JOB_STATES)[number];
 
 export interface JobProgress {
   /** The job kind (`documents.migrate`). */
@@ -39,5 +37,3 @@ export interface JobProgressSource {
 export function reportJobProgress(progress: JobProgress, tx?: Tx) {
   return publish(JOB_PROGRESS_CHANNEL, JSON.stringify(progress), tx);
 }
-
-export const isFinished = (state: JobState) => state === "completed" || state === "failed";

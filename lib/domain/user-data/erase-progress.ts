@@ -1,4 +1,5 @@
-import type { JobProgress, JobProgressSource, JobState } from "../jobs/job-progress";
+import type { JobProgress, JobProgressSource } from "../jobs/job-progress";
+import type { JobState } from "../jobs/job-state";
 
 // A GDPR erasure's progress for the console (lib/domain/jobs/job-progress.ts): its tasks (one per step and
 // user, as Get Delete Status's tasksLeft counts them) done of all.
