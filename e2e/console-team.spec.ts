@@ -17,6 +17,7 @@ test("an invited developer cannot reveal a secret, and the owner sees the attemp
   page,
   browser,
 }) => {
+  test.slow(); // two signed-in browser contexts and four pages on a shared machine
   const ownerEmail = uniqueEmail("team-owner");
   const developerEmail = uniqueEmail("team-dev");
   const ws = await createWorkspaceOverRest(page.request, ownerEmail);
@@ -28,7 +29,7 @@ test("an invited developer cannot reveal a secret, and the owner sees the attemp
   await page.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText(`Invitation sent to ${developerEmail}.`)).toBeVisible();
   const members = page.getByRole("list", { name: "Members" });
-  await expect(members.getByText(developerEmail)).toBeVisible();
+  await expect(members.getByText(developerEmail, { exact: true })).toBeVisible();
   await expect(members.getByLabel(`Role of ${developerEmail}`)).toHaveValue("developer");
   await screenshots(page, "team-members");
 
@@ -43,7 +44,8 @@ test("an invited developer cannot reveal a secret, and the owner sees the attemp
   await waitForHydration(dev);
   await dev.getByRole("button", { name: "Reveal auth token" }).click();
   await expect(dev.getByText("Your role in this workspace (developer) cannot reveal or rotate secrets.")).toBeVisible();
-  await expect(dev.getByLabel("Auth token")).toHaveCount(0);
+  await expect(dev.getByLabel("Auth token", { exact: true })).toHaveCount(0);
+  await expect(dev.getByRole("button", { name: "Copy auth token" })).toHaveCount(0);
   await devContext.close();
 
   // The owner's audit log names the developer's denied attempt.

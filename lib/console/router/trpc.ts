@@ -151,8 +151,9 @@ async function asRole<S extends WorkspaceScope | ApiKeyScope, R extends { ok: bo
     await record("denied", refusal);
     throw denied(refusal);
   }
-  // A form filled from a redacted reply would store the placeholder over the secret.
-  if (call.type === "mutation" && JSON.stringify(call.input ?? null).includes(REDACTED)) throw invalid(REDACTED_INPUT);
+  // A form filled from a redacted reply (only roles without secrets get those) would store the placeholder.
+  if (call.type === "mutation" && !seesSecrets(role) && JSON.stringify(call.input ?? null).includes(REDACTED))
+    throw invalid(REDACTED_INPUT);
   const result = await next({ scope, role });
   // A call that failed changed nothing and leaves nothing, in the audit log either; a refused role is recorded.
   if (!result.ok) return result;
