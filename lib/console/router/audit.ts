@@ -42,7 +42,7 @@ function dataOf(input: unknown): Record<string, unknown> {
 export async function recordCall(call: AuditedCall) {
   const data = dataOf(call.input);
   const named = TARGET_KEYS.map((k) => data[k]).find((v): v is string => typeof v === "string");
-  const target = [call.apiKeyId, named].filter(Boolean).join(" / ") || undefined;
+  const target = [...new Set([call.apiKeyId, named].filter(Boolean))].join(" / ") || undefined;
   const fields = Object.keys(data).slice(0, 50);
   const input = redactSecretMembers(data) as Prisma.InputJsonValue;
   const kept = JSON.stringify(input).length <= INPUT_MAX_CHARS ? input : undefined;
