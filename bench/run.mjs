@@ -22,7 +22,7 @@ import { buildApp, buildState } from "../scripts/build-state.mjs";
 import { post, postOk } from "./lib/http.mjs";
 import { explainMarkdown, explainTargets } from "./lib/explain.mjs";
 import { loadInTurns } from "./lib/load.mjs";
-import { BENCH_DB, dropDatabase, recreateDatabase, sqlPerCall, startPostgres } from "./lib/postgres.mjs";
+import { analyze, BENCH_DB, dropDatabase, recreateDatabase, sqlPerCall, startPostgres } from "./lib/postgres.mjs";
 import { cleanup, freePort, onCleanup, startNode, stopChild, waitFor } from "./lib/processes.mjs";
 import { byScript, profileFiles, readProfile, selfTimes } from "./lib/profile.mjs";
 import { pssTreeMb, rssMb, sampleRss } from "./lib/rss.mjs";
@@ -509,6 +509,7 @@ async function measureMode(mode) {
     out.sqlPerGetWorkspace = await countSql(adminUrl, weft.base, raw.base, tenant.wsHeaders);
   }
   const facts = await seedFor(ids, weft, tenant, { databaseUrl });
+  await analyze(weft.databaseUrl);
   Object.assign(out, { addUsers: facts.addUsers, seeding: facts.seeded, seededUsers: facts.seededUsers });
   const targets = requestTargets({
     rawBase: raw?.base ?? null,
@@ -607,6 +608,7 @@ async function profileMode(mode, id) {
   const weft = await startWeft(databaseUrl, { cpuProfDir: dir });
   const tenant = await seedTenant(weft.base);
   const facts = await seedFor(ids, weft, tenant, { databaseUrl });
+  await analyze(weft.databaseUrl);
   const [target] = requestTargets({
     rawBase: null,
     weftBase: weft.base,
