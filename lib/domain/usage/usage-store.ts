@@ -57,6 +57,11 @@ export async function lockLiveKeys(tx: Tx, apiKeyIds: string[]): Promise<Set<str
  */
 export async function insertRequestLog(tx: Tx, rows: RequestLogRow[]): Promise<void> {
   if (rows.length === 0) return;
+  // jsonb refuses a lone surrogate (an error message can echo one a client sent as \ud800), which would drop the
+  // whole batch; text columns took it as U+FFFD, so the strings are made well-formed first when one may be there.
+  let json = JSON.stringify(rows);
+  if (/\\u[dD][89a-fA-F]/.test(json))
+    json = JSON.stringify(rows, (_key, v: unknown) => (typeof v === "string" ? v.toWellFormed() : v));
   await tx.$executeRaw`
     INSERT INTO "ApiRequestLog"
       ("apiKeyId", "workspaceId", "claimedApiKey", "operation", "method", "url", "httpStatus", "errorStatus",
@@ -67,7 +72,7 @@ export async function insertRequestLog(tx: Tx, rows: RequestLogRow[]): Promise<v
            v."requestId", v."clientIp", v."requestHeaders", v."requestBody", v."responseHeaders", v."responseBody",
            v."createdAt"
     -- In the batch's order, so the ids (the log's tie-break after createdAt) follow the order of the calls.
-    FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS ("apiKeyId" text, "workspaceId" text,
+    FROM ROWS FROM (jsonb_to_recordset(${json}::jsonb) AS ("apiKeyId" text, "workspaceId" text,
          "claimedApiKey" text, "operation" text, "method" text, "url" text, "httpStatus" int, "errorStatus" text,
          "errorMessage" text, "errorField" text, "durationMs" int, "requestId" text, "clientIp" text,
          "requestHeaders" jsonb, "requestBody" text, "responseHeaders" jsonb, "responseBody" text,
