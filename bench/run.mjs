@@ -11,6 +11,7 @@
 //   npm run bench [-- --connections 20 --duration 5 --rounds 2 --warmup 3 --documents 100000 --build]
 //   npm run bench -- --only get-workspace,sweep --quick        one target (and the sweep), both modes, < 2 min
 //   npm run bench -- --profile get-workspace [--mode embedded]  CPU profile of the server under that load
+//   npm run bench -- --profile live [--live-clients 100 --live-rounds 10]  the same over the live benchmark
 //   npm run bench -- --only live [--live-clients 1000,100,1 --live-rounds 30]
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,7 +23,7 @@ import { buildApp, buildState } from "../scripts/build-state.mjs";
 import { post, postOk } from "./lib/http.mjs";
 import { explainMarkdown, explainTargets } from "./lib/explain.mjs";
 import { loadInTurns } from "./lib/load.mjs";
-import { BENCH_DB, dropDatabase, recreateDatabase, sqlPerCall, startPostgres } from "./lib/postgres.mjs";
+import { analyze, BENCH_DB, dropDatabase, recreateDatabase, sqlPerCall, startPostgres } from "./lib/postgres.mjs";
 import { cleanup, freePort, onCleanup, startNode, stopChild, waitFor } from "./lib/processes.mjs";
 import { byScript, profileFiles, readProfile, selfTimes } from "./lib/profile.mjs";
 import { pssTreeMb, rssMb, sampleRss } from "./lib/rss.mjs";
@@ -108,8 +109,8 @@ const only = opts.only === undefined ? null : new Set(opts.only.split(",").map((
 for (const name of only ?? []) {
   if (!TARGET_IDS.includes(name) && !PARTS.includes(name)) usageError(`--only: unknown name ${name}`);
 }
-if (opts.profile !== undefined && !TARGET_IDS.includes(opts.profile))
-  usageError(`--profile takes one of ${TARGET_IDS.join(", ")}`);
+if (opts.profile !== undefined && opts.profile !== "live" && !TARGET_IDS.includes(opts.profile))
+  usageError(`--profile takes live or one of ${TARGET_IDS.join(", ")}`);
 /**
  * Whether a target or part runs: the --profile target alone, or named in --only, or (no --only) everything but
  * what --quick leaves out.
@@ -357,6 +358,7 @@ function withRatios(results) {
       ratioToRaw: raw ? r.reqPerSec / raw.reqPerSec : null,
       p99RatioToRaw: raw && raw.latencyMs.p99 > 0 ? r.latencyMs.p99 / raw.latencyMs.p99 : null,
       ratioToFloor: floor && !isBaseline(r.id) ? r.reqPerSec / floor.reqPerSec : null,
+      cpuRatioToRaw: raw && raw.cpuMsPerCall && r.cpuMsPerCall !== null ? r.cpuMsPerCall / raw.cpuMsPerCall : null,
     };
   });
 }
@@ -367,7 +369,7 @@ function printRequests(mode, results) {
   printTable(
     `${mode}: requests, best of ${load.rounds} round(s) x ${load.duration} s per target, ${load.connections} connections (Get Documents: 4):`,
     [
-      ["target", "req/s", "p50 ms", "p99 ms", "÷ raw", "p99 ÷ raw", "÷ floor", "errors"],
+      ["target", "req/s", "p50 ms", "p99 ms", "÷ raw", "p99 ÷ raw", "÷ floor", "CPU ms/call", "CPU ÷ raw", "errors"],
       ...results.map((r) => [
         r.target,
         Math.round(r.reqPerSec),
@@ -376,6 +378,8 @@ function printRequests(mode, results) {
         ratio(r.ratioToRaw, 3),
         ratio(r.p99RatioToRaw, 2),
         ratio(r.ratioToFloor, 3),
+        ratio(r.cpuMsPerCall, 2),
+        ratio(r.cpuRatioToRaw, 2),
         r.unexpected,
       ]),
     ],
@@ -509,6 +513,7 @@ async function measureMode(mode) {
     out.sqlPerGetWorkspace = await countSql(adminUrl, weft.base, raw.base, tenant.wsHeaders);
   }
   const facts = await seedFor(ids, weft, tenant, { databaseUrl });
+  await analyze(weft.databaseUrl);
   Object.assign(out, { addUsers: facts.addUsers, seeding: facts.seeded, seededUsers: facts.seededUsers });
   const targets = requestTargets({
     rawBase: raw?.base ?? null,
@@ -519,6 +524,8 @@ async function measureMode(mode) {
     documents: facts.documents,
     ids,
   });
+  // Whose CPU a target's calls cost: the raw twins' is the raw server's, every other target's (the floor too) weft's.
+  for (const t of targets) t.pid = t.kind === "baseline" && t.base === raw?.base ? raw.child.pid : weft.pid;
   rss.idleSeededMb = rssMb(weft.pid);
   rss.idleSeededPssMb = pssTreeMb(weft.pid).mb;
   if (raw) out.identicalBytes = await checkSameBytes(targets, tenant.wsHeaders);
@@ -607,6 +614,7 @@ async function profileMode(mode, id) {
   const weft = await startWeft(databaseUrl, { cpuProfDir: dir });
   const tenant = await seedTenant(weft.base);
   const facts = await seedFor(ids, weft, tenant, { databaseUrl });
+  await analyze(weft.databaseUrl);
   const [target] = requestTargets({
     rawBase: null,
     weftBase: weft.base,
@@ -621,7 +629,19 @@ async function profileMode(mode, id) {
   const fromMs = Date.now();
   const [result] = await loadInTurns([target], { ...load, duration: seconds, rounds: 1, warmup: 0 });
   const toMs = Date.now();
-  await stopChild(weft.child); // SIGTERM: weft exits cleanly, which writes the profile
+  const label = `${target.name} under node --cpu-prof, ${seconds} s at ${load.connections} connections: ${Math.round(result.reqPerSec)} req/s (profiling slows it)`;
+  const summary = await summariseProfile({ weft, dir, mode, label, fromMs, toMs });
+  Object.assign(summary, { target: id, seconds, connections: load.connections, reqPerSec: result.reqPerSec });
+  writeFileSync(path.join(dir, "top-frames.json"), JSON.stringify(summary, null, 2) + "\n");
+  return summary;
+}
+
+/**
+ * Stops the profiled server (SIGTERM: weft exits cleanly, which writes the profile), prints the top self-time
+ * frames and the self time per script of the samples in [fromMs, toMs], and writes them to top-frames.json.
+ */
+async function summariseProfile({ weft, dir, mode, label, fromMs, toMs }) {
+  await stopChild(weft.child);
   const files = profileFiles(dir);
   if (files.length === 0) throw new Error(`no .cpuprofile written to ${dir}; see ${weft.child.logFile}`);
   const threads = files.map(({ file, threadId }) => {
@@ -634,9 +654,7 @@ async function profileMode(mode, id) {
       scripts: byScript(t.frames),
     };
   });
-  console.log(
-    `\n${mode}: ${target.name} under node --cpu-prof, ${seconds} s at ${load.connections} connections: ${Math.round(result.reqPerSec)} req/s (profiling slows it)`,
-  );
+  console.log(`\n${mode}: ${label}`);
   for (const t of threads) {
     const busy = t.top.filter((f) => f.function !== "(idle)");
     printTable(
@@ -653,7 +671,7 @@ async function profileMode(mode, id) {
       ...t.scripts.slice(0, 15).map((s) => [s.script.slice(0, 70), fmt(s.ms), `${(s.share * 100).toFixed(1)} %`]),
     ]);
   }
-  const summary = { mode, target: id, seconds, connections: load.connections, reqPerSec: result.reqPerSec, threads };
+  const summary = { mode, threads };
   writeFileSync(path.join(dir, "top-frames.json"), JSON.stringify(summary, null, 2) + "\n");
   log(
     `profile kept in ${path.relative(root, dir)} (open the .cpuprofile in Chrome DevTools; top-frames.json beside it)`,
@@ -662,20 +680,30 @@ async function profileMode(mode, id) {
 }
 
 async function mainProfile() {
+  if (opts.profile === "live") return mainLiveOnly({ profile: true });
   mkdirSync(resultsDir, { recursive: true });
   ensureBuild();
   for (const mode of MODES) await profileMode(mode, opts.profile);
   return 0;
 }
 
-async function mainLiveOnly() {
+/** `--only live` alone; `--profile live`: the same with weft under `node --cpu-prof`, summarised over the whole run. */
+async function mainLiveOnly({ profile = false } = {}) {
   mkdirSync(resultsDir, { recursive: true });
   const build = ensureBuild();
   const adminUrl = startPostgres();
   const databaseUrl = await recreateDatabase(adminUrl);
-  const weft = await startWeft(databaseUrl);
+  const dir =
+    profile && path.join(resultsDir, `profile-live-postgresql-${new Date().toISOString().replace(/[:.]/g, "-")}`);
+  if (dir) mkdirSync(dir, { recursive: true });
+  const weft = await startWeft(databaseUrl, dir ? { cpuProfDir: dir } : {});
   const tenant = await seedTenant(weft.base);
+  const fromMs = Date.now();
   const live = await runLive(weft.base, weft.pid, tenant, adminUrl);
+  if (dir) {
+    const label = `the live benchmark (clients ${LIVE.counts.join(", ")}, ${LIVE.rounds} rounds, then updates/s) under node --cpu-prof`;
+    await summariseProfile({ weft, dir, mode: "postgresql", label, fromMs, toMs: Date.now() });
+  }
   const machine = { loadAverage1m: os.loadavg()[0], cpus: os.cpus().length, node: process.version };
   const report = { date: new Date().toISOString(), machine, build, live };
   writeFileSync(path.join(resultsDir, "live.json"), JSON.stringify(report, null, 2) + "\n");

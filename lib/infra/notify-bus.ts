@@ -67,14 +67,28 @@ function deliver(channel: string, payload: string) {
  * Sends `payload` to every subscriber of `channel` on every instance. With `tx` (an interactive transaction), it is
  * delivered only if and when that transaction commits.
  */
-export async function publish(channel: string, payload: string, tx?: Tx): Promise<void> {
-  check(channel, payload);
+export function publish(channel: string, payload: string, tx?: Tx): Promise<void> {
+  return publishAll(channel, [payload], tx);
+}
+
+/**
+ * publish of several payloads, in their order, in one statement: a group of live updates committed together is
+ * relayed with one round trip instead of one per update.
+ */
+export async function publishAll(channel: string, payloads: string[], tx?: Tx): Promise<void> {
+  for (const payload of payloads) check(channel, payload);
   const bus = state.bus;
   if (!bus) throw new Error("notify bus: not started");
   const inTransaction = tx !== undefined && isTransaction(tx);
-  if (inTransaction && !firstInTransaction(tx, channel, payload)) return; // the commit delivers it once anyway
+  // In a transaction, a payload sent once already is left out: the commit delivers it once anyway.
+  const sent = inTransaction ? payloads.filter((p) => firstInTransaction(tx, channel, p)) : payloads;
+  if (sent.length === 0) return;
   await state.listenerQueue; // a subscriber this process registered before the publish is listening when it is sent
-  await (tx ?? db()).$executeRaw`SELECT pg_notify(${channel}, ${payload})`;
+  if (sent.length === 1) await (tx ?? db()).$executeRaw`SELECT pg_notify(${channel}, ${sent[0]})`;
+  else
+    await (tx ?? db()).$executeRaw`
+      SELECT pg_notify(${channel}, p.payload) FROM unnest(${sent}::text[]) WITH ORDINALITY AS p("payload", "n")
+      ORDER BY p."n"`;
 }
 
 const publishedIn = new WeakMap<object, Set<string>>();

@@ -51,7 +51,7 @@ export async function startLive(): Promise<LiveHandle> {
   const auth = new LiveAuth(guards, e.WEFT_LIVE_RECHECK_MS);
   const crdtLog = new CrdtLog({
     maxStateBytes: e.WEFT_CRDT_MAX_STATE_BYTES,
-    afterAppend: relay && ((name, update, id, tx) => relay.publishLogged(name, update, id, tx)),
+    afterAppend: relay && ((appended, tx) => relay.publishLogged(appended, tx)),
   });
 
   const presence = new LivePresence();

@@ -4,7 +4,7 @@ import { applyAwarenessUpdate, encodeAwarenessUpdate } from "y-protocols/awarene
 import * as Y from "yjs";
 import type { Tx } from "@/lib/infra/db";
 import { errorFields, log } from "@/lib/infra/log";
-import { MAX_PAYLOAD_BYTES, parsePayload, publish, subscribe } from "@/lib/infra/notify-bus";
+import { MAX_PAYLOAD_BYTES, parsePayload, publish, publishAll, subscribe } from "@/lib/infra/notify-bus";
 
 // Carries live documents between instances on one PostgreSQL over the notify bus (channel weft_live), as
 // Hocuspocus's Redis extension does over Redis. Every message names its sender (dropped on receipt by the
@@ -22,9 +22,16 @@ import { MAX_PAYLOAD_BYTES, parsePayload, publish, subscribe } from "@/lib/infra
 export const RELAY_ORIGIN = "__hocuspocus__redis__origin__";
 const CHANNEL = "weft_live";
 
+/** A client update just appended to the log as row `rowId` of the open document `name`. */
+export interface LoggedUpdate {
+  name: string;
+  update: Uint8Array;
+  rowId: bigint;
+}
+
 export interface Relay {
-  /** A client update just appended to the log as row `id`: delivered to the peers when `tx` commits. */
-  publishLogged(name: string, update: Uint8Array, id: bigint, tx: Tx): Promise<void>;
+  /** Client updates just appended to the log, in order: delivered to the peers when `tx` commits. */
+  publishLogged(updates: LoggedUpdate[], tx: Tx): Promise<void>;
   /** A committed REST change. */
   publishRest(name: string, update: Uint8Array): void;
   /** The document's CRDT data was deleted (committed). */
@@ -121,9 +128,12 @@ export function startRelay(target: RelayTarget): Relay {
   });
 
   return {
-    async publishLogged(name, update, rowId, tx) {
-      const inline: Message = { i: id, d: name, u: b64(update) };
-      await send(fits(inline) ? inline : { i: id, d: name, r: rowId.toString() }, tx);
+    async publishLogged(updates, tx) {
+      const payloads = updates.map(({ name, update, rowId }) => {
+        const inline: Message = { i: id, d: name, u: b64(update) };
+        return fits(inline) ?? JSON.stringify({ i: id, d: name, r: rowId.toString() } satisfies Message);
+      });
+      await publishAll(CHANNEL, payloads, tx).catch((err) => log.warn("live relay: publish failed", errorFields(err)));
     },
     publishRest(name, update) {
       sendUpdate(name, update);

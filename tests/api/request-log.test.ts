@@ -111,6 +111,21 @@ describe("request log", () => {
     expect(server.requests).toHaveLength(200);
   });
 
+  it("keeps a batch whose call echoes a lone surrogate, as the replacement character", async () => {
+    const w = await newWorkspace();
+    await transaction((tx) =>
+      insertRequestLog(tx, [
+        { ...row(w.apiKey, new Date(), 1), errorMessage: "Invalid name \ud800.", responseBody: '{"a":"\\ud800"}' },
+        row(w.apiKey, new Date(), 2),
+      ]),
+    );
+    const kept = await db().apiRequestLog.findMany({ where: { apiKeyId: w.apiKey }, orderBy: { id: "asc" } });
+    expect(kept.map((r) => [r.requestId, r.errorMessage, r.responseBody])).toEqual([
+      ["r-1", "Invalid name \ufffd.", '{"a":"\\ud800"}'],
+      ["r-2", null, null],
+    ]);
+  });
+
   it("sweeps the log down to the newest 1,000 rows per key (and unattributed) and 7 days", async () => {
     const [a, b] = [await newWorkspace(), await newWorkspace()];
     const now = Date.now();

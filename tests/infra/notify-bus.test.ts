@@ -1,7 +1,14 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { transaction } from "@/lib/infra/db";
-import { MAX_PAYLOAD_BYTES, NotifyPayloadTooLarge, onReconnect, publish, subscribe } from "@/lib/infra/notify-bus";
+import {
+  MAX_PAYLOAD_BYTES,
+  NotifyPayloadTooLarge,
+  onReconnect,
+  publish,
+  publishAll,
+  subscribe,
+} from "@/lib/infra/notify-bus";
 import { useTestDatabase } from "../helpers/api";
 import { waitFor } from "../helpers/wait";
 
@@ -52,6 +59,26 @@ describe("notify bus", () => {
     await waitFor(() => c.got.includes("after"), 5_000, 10);
     expect(deliveredBeforeCommit).toBe(0);
     expect(c.got).toEqual(["committed", "after"]);
+    c.unsubscribe();
+  });
+
+  it("delivers several payloads published together in their order, once each, only when their transaction commits", async () => {
+    const c = collect("test_bus_all");
+    const payloads = Array.from({ length: 50 }, (_, i) => `update-${i}`);
+    await transaction(async (tx) => {
+      await publishAll("test_bus_all", payloads.slice(0, 30), tx);
+      await publishAll("test_bus_all", ["update-0", ...payloads.slice(30)], tx);
+    });
+    await transaction(async (tx) => {
+      await publishAll("test_bus_all", ["rolled-back-1", "rolled-back-2"], tx);
+      throw new Error("abort");
+    }).catch(() => {});
+    await publishAll("test_bus_all", ["after-1", "after-2"]);
+    await waitFor(() => c.got.includes("after-2"), 5_000, 10);
+    expect(c.got).toEqual([...payloads, "after-1", "after-2"]);
+    await expect(publishAll("test_bus_all", ["small", "x".repeat(MAX_PAYLOAD_BYTES + 1)])).rejects.toThrow(
+      NotifyPayloadTooLarge,
+    );
     c.unsubscribe();
   });
 

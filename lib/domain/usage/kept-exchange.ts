@@ -1,4 +1,11 @@
-import { presentedSecrets, redactBody, redactHeaders, redactText, type HeaderList } from "./redact-secrets";
+import {
+  presentedSecrets,
+  redactBody,
+  redactHeaders,
+  redactReplyBody,
+  redactText,
+  type HeaderList,
+} from "./redact-secrets";
 
 // What the request log keeps of one call's exchange: method and URL, headers and bodies with their secrets
 // redacted (redact-secrets.ts), bodies cut to KEPT_BODY_CHARS, and the error message of a refusal. Runs in the
@@ -30,10 +37,14 @@ export interface KeptExchange {
   errorMessage?: string;
 }
 
-function keptBody(text: string | undefined, known: readonly string[]): string | undefined {
+function keptBody(
+  text: string | undefined,
+  known: readonly string[],
+  redact: (text: string, known: readonly string[]) => string,
+): string | undefined {
   if (text === undefined || text === "") return undefined;
   if (text.length > MAX_INSPECTED_CHARS) return `[body of ${text.length} characters not kept]`;
-  const redacted = redactBody(text, known);
+  const redacted = redact(text, known);
   return redacted.length > KEPT_BODY_CHARS
     ? `${redacted.slice(0, KEPT_BODY_CHARS)}… [cut at ${KEPT_BODY_CHARS} of ${redacted.length} characters]`
     : redacted;
@@ -58,9 +69,9 @@ export function keptExchange(raw: RawExchange): KeptExchange {
     method: raw.method.slice(0, 20),
     url: raw.url.slice(0, 2000),
     requestHeaders: redactHeaders(requestHeaders),
-    requestBody: keptBody(raw.requestBody, known),
+    requestBody: keptBody(raw.requestBody, known, redactBody),
     responseHeaders: redactHeaders([...raw.responseHeaders]),
-    responseBody: keptBody(raw.responseBody, known),
+    responseBody: keptBody(raw.responseBody, known, redactReplyBody),
     errorMessage: message && redactText(message, known),
   };
 }

@@ -20,6 +20,7 @@ import { db, transaction, type Tx } from "@/lib/infra/db";
 import { groupCommit } from "@/lib/infra/group-commit";
 import { parseDocumentName } from "../document-name";
 import { updateOfFrame } from "../frames";
+import type { LoggedUpdate } from "../relay";
 import { refusal, type LiveContext } from "../live-context";
 
 // Persistence, as Hocuspocus's Database extension does it, but with a log: a document loads from its
@@ -46,8 +47,8 @@ interface PendingAppend {
 export interface CrdtLogConfiguration {
   /** WEFT_CRDT_MAX_STATE_BYTES: an update that would make the stored state larger is refused. */
   maxStateBytes: number;
-  /** Runs in the transaction that appended `update` as log row `id` (the relay publishes it to peers). */
-  afterAppend?(name: string, update: Uint8Array, id: bigint, tx: Tx): Promise<void>;
+  /** Runs in the transaction that appended a group of updates, in their order (the relay publishes them to peers). */
+  afterAppend?(appended: LoggedUpdate[], tx: Tx): Promise<void>;
 }
 
 export class CrdtLog implements Extension {
@@ -115,9 +116,10 @@ export class CrdtLog implements Extension {
         tx,
         items.map((item) => ({ key: item.state.key, update: item.update })),
       );
-      if (this.config.afterAppend)
-        for (const [i, item] of items.entries())
-          await this.config.afterAppend(item.document.name, item.update, ids[i], tx);
+      await this.config.afterAppend?.(
+        items.map((item, i) => ({ name: item.document.name, update: item.update, rowId: ids[i] })),
+        tx,
+      );
       return rows;
     });
   }
