@@ -53,7 +53,7 @@ async function seed(ownerEmail: string): Promise<ConsolePageContext> {
     key,
   );
   await rest("/v2/workspace/advancedwebhookconfig/update", { isEnabled: true }, key);
-  await rest(
+  const endpoint = await rest(
     "/v2/workspace/advancedwebhook/endpoints/create",
     {
       url: "https://example.com/hooks/weft",
@@ -62,7 +62,7 @@ async function seed(ownerEmail: string): Promise<ConsolePageContext> {
     },
     key,
   );
-  return { workspaceId: ws.id, apiKeyId: apiKey };
+  return { workspaceId: ws.id, apiKeyId: apiKey, endpointId: endpoint.id };
 }
 
 test.use({
