@@ -1,22 +1,11 @@
 import { startReceiver } from "../tests/helpers/webhook-receiver";
 import { expect, test } from "./fixtures";
-import { BASE_URL, signInAs, uniqueEmail, waitForHydration } from "./support";
+import { BASE_URL, rest, signInAs, uniqueEmail, waitForHydration } from "./support";
 
 // An advanced webhook endpoint's own page: from the endpoint table to the page, its signing secret handed to a
 // receiver on 127.0.0.1 that verifies every request with the standardwebhooks package, an example of a chosen
 // event type sent from the page, its attempt in the page's live log (numbered, labelled "test", to the second),
 // "Recover failed messages since …" and its answer; then the event catalog's schema and example of that type.
-
-async function rest(path: string, data: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify({ data }),
-  });
-  const body = await res.json();
-  expect(res.status, `${path}: ${JSON.stringify(body)}`).toBe(200);
-  return body.result.data;
-}
 
 /** A workspace whose key has advanced webhooks on and one endpoint (comment.add only) on the receiver. */
 async function workspaceWithEndpoint(ownerEmail: string, url: string) {

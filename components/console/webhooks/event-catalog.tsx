@@ -37,22 +37,24 @@ export function EventCatalog({ types }: { types: WebhookEventTypeView[] }) {
               </p>
             )}
             <div className="mt-4 grid min-w-0 gap-4 lg:grid-cols-2">
-              <div className="min-w-0">
-                <h3 className="mb-1 text-sm font-semibold text-zinc-900">Example body</h3>
-                <pre tabIndex={0} aria-label={`Example body of ${t.type}`} className={code}>
-                  {JSON.stringify(t.example, null, 2)}
-                </pre>
-              </div>
-              <div className="min-w-0">
-                <h3 className="mb-1 text-sm font-semibold text-zinc-900">JSON Schema</h3>
-                <pre tabIndex={0} aria-label={`JSON Schema of ${t.type}`} className={code}>
-                  {JSON.stringify(t.schema, null, 2)}
-                </pre>
-              </div>
+              <JsonBlock title="Example body" label={`Example body of ${t.type}`} value={t.example} />
+              <JsonBlock title="JSON Schema" label={`JSON Schema of ${t.type}`} value={t.schema} />
             </div>
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+function JsonBlock({ title, label, value }: { title: string; label: string; value: unknown }) {
+  return (
+    <div className="min-w-0">
+      <h3 className="mb-1 text-sm font-semibold text-zinc-900">{title}</h3>
+      {/* Focusable: it scrolls, and keyboard users must reach all of it. */}
+      <pre tabIndex={0} aria-label={label} className={code}>
+        {JSON.stringify(value, null, 2)}
+      </pre>
     </div>
   );
 }
