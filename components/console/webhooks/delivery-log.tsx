@@ -131,6 +131,8 @@ export function DeliveryLog({
         workspaceId={workspaceId}
         apiKeyId={apiKeyId}
         filter={filter}
+        // An endpoint's page is not "filtered" by its own endpoint: only what the user chose counts.
+        filtered={!!(chosen.endpointId || chosen.eventType || chosen.outcome)}
         live={feed.status === "pending"}
         canResend={canResend}
         names={new Map(endpoints.map((e) => [e.id, e.name]))}
@@ -143,6 +145,7 @@ function Messages({
   workspaceId,
   apiKeyId,
   filter,
+  filtered,
   live,
   canResend,
   names,
@@ -150,6 +153,7 @@ function Messages({
   workspaceId: string;
   apiKeyId: string;
   filter: Filter;
+  filtered: boolean;
   live: boolean;
   canResend: boolean;
   names: Map<string, string>;
@@ -163,7 +167,6 @@ function Messages({
   );
   const messages = query.data?.messages ?? [];
   const refresh = () => queryClient.invalidateQueries(trpc.webhooks.pathFilter());
-  const filtered = !!(filter.endpointId || filter.eventType || filter.outcome);
 
   return (
     <div className="space-y-4">
