@@ -28,7 +28,7 @@ const statusBadge = (status: string) =>
       : "border-zinc-300 bg-zinc-50 text-zinc-700";
 
 /** What made an attempt, as the attempt list labels it. */
-export function attemptCause(a: Pick<AttemptView, "cause" | "retry">): string {
+function attemptCause(a: Pick<AttemptView, "cause" | "retry">): string {
   switch (a.cause) {
     case "first":
       return "first try";
