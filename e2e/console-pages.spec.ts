@@ -1,7 +1,7 @@
 import path from "node:path";
 import { consolePages, type ConsolePageContext } from "./console-pages";
 import { expect, test } from "./fixtures";
-import { BASE_URL, signInAs, uniqueEmail } from "./support";
+import { BASE_URL, rest, signInAs, uniqueEmail } from "./support";
 
 // The page tour: every console page (console-pages.ts) for a signed-in owner whose key has a saved SendGrid
 // key, an AI provider key, an allowed domain and an advanced webhook endpoint, at 1280 and 375 px in the light
@@ -18,17 +18,6 @@ const SCHEMES = ["light", "dark"] as const;
 const MAX_HEIGHT_1280: Record<string, number> = { "api-key-advanced-webhooks": 1500 };
 /** Tall pages are cut here: enough to show the layout, small enough to commit. */
 const MAX_SHOT_HEIGHT = 1800;
-
-async function rest(path: string, data: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(`${BASE_URL}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify({ data }),
-  });
-  const body = await res.json();
-  expect(res.status, `${path}: ${JSON.stringify(body)}`).toBe(200);
-  return body.result.data;
-}
 
 /** A workspace whose first key has something on every page. */
 async function seed(ownerEmail: string): Promise<ConsolePageContext> {
@@ -53,7 +42,7 @@ async function seed(ownerEmail: string): Promise<ConsolePageContext> {
     key,
   );
   await rest("/v2/workspace/advancedwebhookconfig/update", { isEnabled: true }, key);
-  await rest(
+  const endpoint = await rest(
     "/v2/workspace/advancedwebhook/endpoints/create",
     {
       url: "https://example.com/hooks/weft",
@@ -62,7 +51,7 @@ async function seed(ownerEmail: string): Promise<ConsolePageContext> {
     },
     key,
   );
-  return { workspaceId: ws.id, apiKeyId: apiKey };
+  return { workspaceId: ws.id, apiKeyId: apiKey, endpointId: endpoint.id };
 }
 
 test.use({
@@ -73,7 +62,8 @@ test.use({
 });
 
 test("every console page loads cleanly at 1280 and 375 px in both colour schemes", async ({ page }) => {
-  test.setTimeout(240_000);
+  // Every page × 4 loads; on a busy machine 240 s ran out before the last pages.
+  test.setTimeout(360_000);
   const email = uniqueEmail("tour");
   const ctx = await seed(email);
   await signInAs(page, email);

@@ -5,6 +5,8 @@
 export interface ConsolePageContext {
   workspaceId: string;
   apiKeyId: string;
+  /** An advanced webhook endpoint of the key (the tour's seed makes one). */
+  endpointId?: string;
 }
 
 export interface ConsolePage {
@@ -13,6 +15,8 @@ export interface ConsolePage {
   path(ctx: ConsolePageContext): string;
   /** The page answers 404 on purpose. */
   notFound?: boolean;
+  /** The page is one advanced webhook endpoint's: the context needs its `endpointId`. */
+  needsEndpoint?: boolean;
 }
 
 const ws = (c: ConsolePageContext) => `/workspaces/${c.workspaceId}`;
@@ -33,6 +37,12 @@ export const consolePages: ConsolePage[] = [
   { name: "api-key-email", path: (c) => `${key(c)}/email` },
   { name: "api-key-webhooks", path: (c) => `${key(c)}/webhooks` },
   { name: "api-key-advanced-webhooks", path: (c) => `${key(c)}/advanced-webhooks` },
+  {
+    name: "api-key-webhook-endpoint",
+    path: (c) => `${key(c)}/advanced-webhooks/endpoints/${c.endpointId}`,
+    needsEndpoint: true,
+  },
+  { name: "api-key-webhook-events", path: (c) => `${key(c)}/advanced-webhooks/events` },
   { name: "api-key-requests", path: (c) => `${key(c)}/requests` },
   { name: "api-key-usage", path: (c) => `${key(c)}/usage` },
   { name: "api-key-email-log", path: (c) => `${key(c)}/email-log` },

@@ -255,7 +255,7 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
     await expect(attempts).toHaveCount(1);
     await expect(attempts).toContainText("HTTP 200");
     await expect(attempts).toContainText("ok from the e2e receiver");
-    await expect(attempts).toContainText("scheduled");
+    await expect(attempts).toContainText("Attempt 1 · first try");
     await message.getByText("Payload", { exact: true }).click();
     await expect(message.locator("details details pre")).toContainText('"type": "comment_annotation.add"');
     const hooks = receiver.received.filter((r) => r.path === "/hook");
@@ -268,7 +268,7 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
     await message.getByRole("button", { name: "Resend" }).click();
     await expect(page.getByText("Resend scheduled to 1 endpoint.")).toBeVisible();
     await expect(attempts).toHaveCount(2, { timeout: 20_000 });
-    await expect(attempts.first()).toContainText("resent");
+    await expect(attempts.first()).toContainText("Attempt 2 · manual resend");
     await expect(attempts.first()).toContainText("HTTP 200");
     expect(receiver.received.filter((r) => r.path === "/hook")).toHaveLength(2);
 

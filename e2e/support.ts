@@ -95,3 +95,15 @@ export async function screenshots(page: Page, name: string) {
   }
   if (original) await page.setViewportSize(original);
 }
+
+/** A REST call that must answer 200: its `result.data` (for setting a tenant up without the console). */
+export async function rest(path: string, data: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${BASE_URL}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ data }),
+  });
+  const body = await res.json();
+  expect(res.status, `${path}: ${JSON.stringify(body)}`).toBe(200);
+  return body.result.data;
+}

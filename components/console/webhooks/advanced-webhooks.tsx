@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { ui } from "../styles";
 import { useHydrated } from "../use-hydrated";
@@ -7,6 +8,7 @@ import { AdvancedWebhookSwitch } from "./advanced-webhook-switch";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointHealthPanel } from "./endpoint-health";
 import { EndpointList } from "./endpoint-list";
+import { eventCatalogHref } from "./links";
 import type { AdvancedConfigView } from "./types";
 
 /** The advanced webhooks tab: the on/off switch, the endpoints (while on) and the delivery log. */
@@ -30,9 +32,14 @@ export function AdvancedWebhooks({
   return (
     <div className="space-y-6" data-ready={hydrated || undefined}>
       <section aria-labelledby="advanced-heading" className={ui.card}>
-        <h2 id="advanced-heading" className={`${ui.cardTitle} mb-3`}>
-          Advanced webhooks
-        </h2>
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="advanced-heading" className={ui.cardTitle}>
+            Advanced webhooks
+          </h2>
+          <Link href={eventCatalogHref(workspaceId, apiKeyId)} className={`${ui.link} text-sm`}>
+            Event catalog
+          </Link>
+        </div>
         <AdvancedWebhookSwitch
           workspaceId={workspaceId}
           apiKeyId={apiKeyId}
@@ -63,7 +70,8 @@ export function AdvancedWebhooks({
           <p className="mb-4 text-sm text-zinc-600">
             Whether each endpoint is receiving its messages: the last success, the share of failed attempts over the
             last 24 hours, and why an endpoint is disabled. Send test event delivers a signed{" "}
-            <code className="font-mono">webhook.test</code> message to it now.
+            <code className="font-mono">webhook.test</code> message to it now; open an endpoint for its chart, its own
+            log, examples of any event type and recovery of failed messages.
           </p>
           <EndpointHealthPanel workspaceId={workspaceId} apiKeyId={apiKeyId} />
         </section>

@@ -27,6 +27,20 @@ const statusBadge = (status: string) =>
       ? "border-red-300 bg-red-50 text-red-800"
       : "border-zinc-300 bg-zinc-50 text-zinc-700";
 
+/** What made an attempt, as the attempt list labels it. */
+function attemptCause(a: Pick<AttemptView, "cause" | "retry">): string {
+  switch (a.cause) {
+    case "first":
+      return "first try";
+    case "retry":
+      return a.retry ? `retry ${a.retry}` : "retry";
+    case "manual":
+      return "manual resend";
+    case "test":
+      return "test";
+  }
+}
+
 /** A delivery's state as a person reads it: a pending delivery that was tried already is being retried. */
 const deliveryState = (d: { status: string; attempts: number }) =>
   d.status === "pending" && d.attempts > 0 ? "retrying" : d.status;
@@ -60,33 +74,41 @@ const outcomes: [Outcome, string][] = [
   ["skipped", "Skipped"],
 ];
 
-/** The delivery log: filters by endpoint, event type and outcome over the pages of messages. */
+/**
+ * The delivery log: filters by endpoint, event type and outcome over the pages of messages. With `endpointId`
+ * (an endpoint's page) it shows that endpoint's messages only, without the endpoint filter.
+ */
 export function DeliveryLog({
   workspaceId,
   apiKeyId,
   canResend,
   eventTypes,
+  endpointId,
 }: {
   workspaceId: string;
   apiKeyId: string;
   canResend: boolean;
   eventTypes: readonly string[];
+  endpointId?: string;
 }) {
-  const [filter, setFilter] = useState<Filter>({});
+  const [chosen, setFilter] = useState<Filter>({});
+  const filter = endpointId ? { ...chosen, endpointId } : chosen;
   const feed = useDeliveryFeed(workspaceId, apiKeyId);
   const endpoints = useEndpointHealth(workspaceId, apiKeyId).data ?? [];
   const set = (patch: Filter) => setFilter((f) => ({ ...f, ...patch }));
   return (
     <div className="space-y-4">
-      <div className="grid gap-3 sm:grid-cols-3">
-        <FilterSelect
-          className="min-w-0"
-          label="Endpoint"
-          allLabel="All endpoints"
-          options={endpoints.map((e) => [e.id, e.name] as const)}
-          value={filter.endpointId}
-          onChange={(endpointId) => set({ endpointId })}
-        />
+      <div className={`grid gap-3 ${endpointId ? "sm:grid-cols-2" : "sm:grid-cols-3"}`}>
+        {!endpointId && (
+          <FilterSelect
+            className="min-w-0"
+            label="Endpoint"
+            allLabel="All endpoints"
+            options={endpoints.map((e) => [e.id, e.name] as const)}
+            value={filter.endpointId}
+            onChange={(endpointId) => set({ endpointId })}
+          />
+        )}
         <FilterSelect
           className="min-w-0"
           label="Event type"
@@ -109,6 +131,8 @@ export function DeliveryLog({
         workspaceId={workspaceId}
         apiKeyId={apiKeyId}
         filter={filter}
+        // An endpoint's page is not "filtered" by its own endpoint: only what the user chose counts.
+        filtered={!!(chosen.endpointId || chosen.eventType || chosen.outcome)}
         live={feed.status === "pending"}
         canResend={canResend}
         names={new Map(endpoints.map((e) => [e.id, e.name]))}
@@ -121,6 +145,7 @@ function Messages({
   workspaceId,
   apiKeyId,
   filter,
+  filtered,
   live,
   canResend,
   names,
@@ -128,6 +153,7 @@ function Messages({
   workspaceId: string;
   apiKeyId: string;
   filter: Filter;
+  filtered: boolean;
   live: boolean;
   canResend: boolean;
   names: Map<string, string>;
@@ -141,7 +167,6 @@ function Messages({
   );
   const messages = query.data?.messages ?? [];
   const refresh = () => queryClient.invalidateQueries(trpc.webhooks.pathFilter());
-  const filtered = !!(filter.endpointId || filter.eventType || filter.outcome);
 
   return (
     <div className="space-y-4">
@@ -151,7 +176,7 @@ function Messages({
             ? "Refreshing…"
             : // The time the page was rendered differs between server and browser (a minute may turn in between,
               // which broke hydration): it is shown once hydrated.
-              `${hydrated && query.dataUpdatedAt ? `Updated ${formatTime(new Date(query.dataUpdatedAt))}. ` : ""}${live ? "Live: deliveries update as they happen." : "Connecting for live updates…"}`}
+              `${hydrated && query.dataUpdatedAt ? `Updated ${formatTime(new Date(query.dataUpdatedAt), true)}. ` : ""}${live ? "Live: deliveries update as they happen." : "Connecting for live updates…"}`}
         </p>
         <button type="button" className={`${ui.secondary} ${ui.small}`} onClick={refresh} disabled={query.isFetching}>
           Refresh
@@ -175,6 +200,7 @@ function Messages({
               workspaceId={workspaceId}
               apiKeyId={apiKeyId}
               canResend={canResend}
+              endpointId={filter.endpointId}
               names={names}
             />
           ))}
@@ -190,12 +216,15 @@ function MessageItem({
   workspaceId,
   apiKeyId,
   canResend,
+  endpointId,
   names,
 }: {
   message: MessageView;
   workspaceId: string;
   apiKeyId: string;
   canResend: boolean;
+  /** Only this endpoint's attempts (the log is filtered to it). */
+  endpointId?: string;
   names: Map<string, string>;
 }) {
   const queryClient = useQueryClient();
@@ -225,15 +254,21 @@ function MessageItem({
   return (
     <li aria-label={`${m.eventType} ${m.id}`} className="rounded-lg border border-zinc-200 bg-white">
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary className="flex cursor-pointer list-none flex-col gap-1 rounded-lg p-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 sm:flex-row sm:items-center sm:justify-between sm:gap-4 sm:p-4">
-          <span className="min-w-0">
-            <span className="block text-sm font-medium break-words text-zinc-900">
-              {eventLabel(m.eventType)}{" "}
-              <code className="font-mono text-xs font-normal text-zinc-500">{m.eventType}</code>
+        <summary className="flex cursor-pointer list-none flex-col gap-2 rounded-lg p-3 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 sm:p-4">
+          <span className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+            <span className="min-w-0">
+              <span className="block text-sm font-medium break-words text-zinc-900">
+                {eventLabel(m.eventType)}{" "}
+                <code className="font-mono text-xs font-normal text-zinc-500">{m.eventType}</code>
+              </span>
+              <span className="block font-mono text-xs wrap-anywhere text-zinc-500">{m.id}</span>
             </span>
-            <span className="block font-mono text-xs wrap-anywhere text-zinc-500">{m.id}</span>
+            <span className="shrink-0 text-sm text-zinc-500">
+              <ExactTime value={m.timestamp} />
+            </span>
           </span>
-          <span className="flex shrink-0 flex-wrap items-center gap-2 text-sm text-zinc-500">
+          {/* The badges sit on the left: toasts open in the bottom right corner. */}
+          <span className="flex flex-wrap items-center gap-2">
             {m.deliveries.map((d, i) => (
               <span key={i} className={`${ui.badge} ${statusBadge(d.status)}`}>
                 {d.target === "endpoint" ? (d.endpointId && names.get(d.endpointId)) || "endpoint" : d.target}:{" "}
@@ -243,7 +278,6 @@ function MessageItem({
                 )}
               </span>
             ))}
-            <ExactTime value={m.timestamp} />
           </span>
         </summary>
         {open && (
@@ -259,7 +293,7 @@ function MessageItem({
                     {d.attempts === 1 ? "" : "s"}
                     {d.nextAttemptAt && (
                       <>
-                        , next attempt <ExactTime value={d.nextAttemptAt} seconds />
+                        , next attempt <ExactTime value={d.nextAttemptAt} />
                       </>
                     )}
                     {d.lastError && <span className="text-red-800"> ({d.lastError})</span>}
@@ -285,7 +319,13 @@ function MessageItem({
                 {JSON.stringify(m.payload, null, 2)}
               </pre>
             </details>
-            <Attempts workspaceId={workspaceId} apiKeyId={apiKeyId} messageId={m.id} names={names} />
+            <Attempts
+              workspaceId={workspaceId}
+              apiKeyId={apiKeyId}
+              messageId={m.id}
+              endpointId={endpointId}
+              names={names}
+            />
             {canResend && hasEndpoint && (
               <button
                 type="button"
@@ -307,11 +347,13 @@ function Attempts({
   workspaceId,
   apiKeyId,
   messageId,
+  endpointId,
   names,
 }: {
   workspaceId: string;
   apiKeyId: string;
   messageId: string;
+  endpointId?: string;
   names: Map<string, string>;
 }) {
   const trpc = useTRPC();
@@ -319,7 +361,7 @@ function Attempts({
     trpc.v2.workspace.advancedwebhook.attempts.get.queryOptions({
       workspaceId,
       apiKeyId,
-      data: { messageId, limit: ATTEMPTS_SHOWN },
+      data: { messageId, endpointId, limit: ATTEMPTS_SHOWN },
     }),
   );
   if (attempts.error) return <FormMessage error={attempts.error.message} />;
@@ -338,8 +380,10 @@ function Attempts({
               <span className={`${ui.badge} ${statusBadge(a.status)}`}>
                 {a.responseStatusCode === 0 ? "no answer" : `HTTP ${a.responseStatusCode}`}
               </span>
+              <span className="font-medium text-zinc-900">
+                Attempt {a.attempt} · {attemptCause(a)}
+              </span>
               <span className="text-zinc-600">{a.durationMs} ms</span>
-              <span className="text-zinc-600">{a.trigger === "manual" ? "resent" : "scheduled"}</span>
               <span className="text-zinc-500">
                 <ExactTime value={a.timestamp} />
               </span>

@@ -1,12 +1,14 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { formatTime } from "@/lib/console/format";
 import type { EndpointHealth as Health, EndpointState } from "@/lib/domain/webhooks/endpoint-health";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { useToast } from "../toaster";
 import { useTRPC } from "../trpc";
+import { endpointHref } from "./links";
 
 /**
  * Every endpoint's health, shared by the health panel and the delivery log (names, filter options); the
@@ -24,12 +26,49 @@ const stateBadge: Record<EndpointState, [string, string]> = {
   new: ["No attempts yet", "border-zinc-300 bg-zinc-50 text-zinc-700"],
 };
 
-/** An exact time: readable, with the ISO timestamp (seconds) on hover. */
-export function ExactTime({ value, seconds = false }: { value: string; seconds?: boolean }) {
+/** An exact time: readable to the second, with the full ISO timestamp (milliseconds) on hover. */
+export function ExactTime({ value }: { value: string }) {
   return (
-    <time dateTime={value} title={value}>
-      {formatTime(value, seconds)}
+    <time dateTime={value} title={new Date(value).toISOString()}>
+      {formatTime(value, true)}
     </time>
+  );
+}
+
+/** Whether an endpoint works, as a badge. */
+export function EndpointStateBadge({ state }: { state: EndpointState }) {
+  const [label, tone] = stateBadge[state];
+  return <span className={`${ui.badge} ${tone} shrink-0 self-start`}>{label}</span>;
+}
+
+/** Last success, failure rate, failing since, why disabled: an endpoint's health as a definition list. */
+export function EndpointHealthFacts({ health: e }: { health: Health }) {
+  const rate = e.attempts24h === 0 ? null : Math.round((e.failures24h / e.attempts24h) * 100);
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+      <dt className="text-zinc-600">Last success</dt>
+      <dd className="text-zinc-900">{e.lastSuccessAt ? <ExactTime value={e.lastSuccessAt} /> : "Never"}</dd>
+      <dt className="text-zinc-600">Failure rate (24 h)</dt>
+      <dd className="text-zinc-900">
+        {rate === null
+          ? "No attempts in the last 24 hours"
+          : `${rate}% (${e.failures24h} of ${e.attempts24h} attempt${e.attempts24h === 1 ? "" : "s"} failed)`}
+      </dd>
+      {e.failingSince && (
+        <>
+          <dt className="text-zinc-600">Failing since</dt>
+          <dd className="text-red-800">
+            <ExactTime value={e.failingSince} />
+          </dd>
+        </>
+      )}
+      {e.disabledReason && (
+        <>
+          <dt className="text-zinc-600">Why disabled</dt>
+          <dd className="text-zinc-900">{e.disabledReason}</dd>
+        </>
+      )}
+    </dl>
   );
 }
 
@@ -70,41 +109,19 @@ function EndpointRow({
       onError: (error) => toast(error.message, "error"),
     }),
   );
-  const [label, tone] = stateBadge[e.state];
-  const rate = e.attempts24h === 0 ? null : Math.round((e.failures24h / e.attempts24h) * 100);
   return (
     <li aria-label={e.name} className="space-y-2 p-3 sm:p-4" data-state={e.state}>
-      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+      {/* The badge leads the row: toasts open in the bottom right corner, where a trailing badge would sit. */}
+      <div className="flex items-start gap-3">
+        <EndpointStateBadge state={e.state} />
         <div className="min-w-0">
-          <p className="font-medium break-words text-zinc-900">{e.name}</p>
+          <Link href={endpointHref(workspaceId, apiKeyId, e.id)} className={`${ui.link} break-words`}>
+            {e.name}
+          </Link>
           {e.name !== e.url && <p className="font-mono text-xs wrap-anywhere text-zinc-500">{e.url}</p>}
         </div>
-        <span className={`${ui.badge} ${tone} self-start`}>{label}</span>
       </div>
-      <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-zinc-600">Last success</dt>
-        <dd className="text-zinc-900">{e.lastSuccessAt ? <ExactTime value={e.lastSuccessAt} /> : "Never"}</dd>
-        <dt className="text-zinc-600">Failure rate (24 h)</dt>
-        <dd className="text-zinc-900">
-          {rate === null
-            ? "No attempts in the last 24 hours"
-            : `${rate}% (${e.failures24h} of ${e.attempts24h} attempt${e.attempts24h === 1 ? "" : "s"} failed)`}
-        </dd>
-        {e.failingSince && (
-          <>
-            <dt className="text-zinc-600">Failing since</dt>
-            <dd className="text-red-800">
-              <ExactTime value={e.failingSince} />
-            </dd>
-          </>
-        )}
-        {e.disabledReason && (
-          <>
-            <dt className="text-zinc-600">Why disabled</dt>
-            <dd className="text-zinc-900">{e.disabledReason}</dd>
-          </>
-        )}
-      </dl>
+      <EndpointHealthFacts health={e} />
       <button
         type="button"
         className={`${ui.secondary} ${ui.small}`}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
 import { endpointPage } from "@/lib/console/query-inputs";
 import { eventLabel } from "@/lib/domain/events/event-catalogue";
@@ -13,6 +14,7 @@ import { useTRPC } from "../trpc";
 import { usePagedQuery } from "../use-paged-query";
 import { EndpointForm } from "./endpoint-form";
 import { EndpointSecret } from "./endpoint-secret";
+import { endpointHref } from "./links";
 import { nextIterator, type EndpointView } from "./types";
 
 /**
@@ -72,20 +74,24 @@ export function EndpointList({
           <ul aria-label="Endpoints" className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
             {endpoints.map((e) => (
               <li key={e.id} className="space-y-3 p-3">
-                <div className="flex flex-col gap-1 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+                <div className="flex items-start gap-3">
+                  {e.disabled && (
+                    <span className={`${ui.badge} shrink-0 border-amber-300 bg-amber-50 text-amber-900`}>Disabled</span>
+                  )}
                   <div className="min-w-0">
-                    <p className={`${ui.mono} text-zinc-900`}>{e.url}</p>
+                    <Link
+                      href={endpointHref(workspaceId, apiKeyId, e.id)}
+                      title="Open the endpoint's page: its attempts, chart, examples and recovery"
+                      className={`${ui.link} ${ui.mono}`}
+                    >
+                      {e.url}
+                    </Link>
                     {e.description && <p className="text-sm break-words text-zinc-600">{e.description}</p>}
                     <p className="text-sm break-words text-zinc-500">
                       {e.filterTypes ? e.filterTypes.map(eventLabel).join(", ") : "Every event type"}
                       {e.rateLimit !== null && ` · at most ${e.rateLimit}/s`}
                     </p>
                   </div>
-                  {e.disabled && (
-                    <span className={`${ui.badge} shrink-0 self-start border-amber-300 bg-amber-50 text-amber-900`}>
-                      Disabled
-                    </span>
-                  )}
                 </div>
                 {editing === e.id ? (
                   <EndpointForm

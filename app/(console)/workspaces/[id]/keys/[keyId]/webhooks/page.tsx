@@ -1,5 +1,7 @@
+import Link from "next/link";
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { ui } from "@/components/console/styles";
+import { eventCatalogHref } from "@/components/console/webhooks/links";
 import { SimpleWebhookForm } from "@/components/console/webhooks/simple-webhook-form";
 import { keyInput } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
@@ -19,7 +21,11 @@ export default async function WebhooksPage({ params }: { params: Promise<{ id: s
         </h2>
         <p className="mt-1 mb-4 text-sm text-zinc-600">
           One raw and one processed URL per key. For several endpoints, event filters, signed deliveries and a delivery
-          log, use advanced webhooks.
+          log, use advanced webhooks. The{" "}
+          <Link href={eventCatalogHref(id, keyId)} className={ui.link}>
+            event catalog
+          </Link>{" "}
+          shows every event&apos;s body with its schema and an example.
         </p>
         <SimpleWebhookForm
           workspaceId={id}
