@@ -5,6 +5,8 @@
 export interface ConsolePageContext {
   workspaceId: string;
   apiKeyId: string;
+  /** A request log row of the key (its call detail page). */
+  callId: string;
 }
 
 export interface ConsolePage {
@@ -32,6 +34,7 @@ export const consolePages: ConsolePage[] = [
   { name: "api-key-webhooks", path: (c) => `${key(c)}/webhooks` },
   { name: "api-key-advanced-webhooks", path: (c) => `${key(c)}/advanced-webhooks` },
   { name: "api-key-requests", path: (c) => `${key(c)}/requests` },
+  { name: "api-key-request", path: (c) => `${key(c)}/requests/${c.callId}` },
   { name: "api-key-usage", path: (c) => `${key(c)}/usage` },
   { name: "api-key-email-log", path: (c) => `${key(c)}/email-log` },
   { name: "mailbox", path: () => "/mailbox" },
