@@ -54,28 +54,30 @@ test("a refused call shows with its reason, a call opens in full with every secr
   await expect(calls.getByRole("row").filter({ hasText: okId })).toBeVisible();
 
   // Search by request id: the filter is the URL's, so it survives a reload.
-  await page.getByLabel("Request id").fill(wrongId);
+  await page.getByLabel("Request id", { exact: true }).fill(wrongId);
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(`${BASE_URL}${requestsPath}?requestId=${wrongId}`);
   await expect(calls.getByRole("row").filter({ hasText: okId })).toHaveCount(0);
   await page.reload();
   await waitForHydration(page);
-  await expect(page.getByLabel("Request id")).toHaveValue(wrongId);
+  await expect(page.getByLabel("Request id", { exact: true })).toHaveValue(wrongId);
   await expect(wrongRow).toBeVisible();
   await expect(calls.getByRole("row").filter({ hasText: okId })).toHaveCount(0);
 
   // The refused call in full; the way back keeps the filter.
   await wrongRow.getByRole("link", { name: `Open call ${wrongId}` }).click();
   await expect(page).toHaveURL(new RegExp(`${requestsPath}/\\d+\\?requestId=${wrongId}$`));
-  await expect(page.getByText("Invalid auth token for API key.")).toBeVisible();
-  await expect(page.getByLabel("Request headers")).toContainText("x-service-auth-token: [redacted]");
-  await expect(page.getByLabel("Replay command")).toContainText(`-H "x-service-auth-token: $WEFT_AUTH_TOKEN"`);
+  await expect(page.getByText("Invalid auth token for API key.", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Request headers", { exact: true })).toContainText("x-service-auth-token: [redacted]");
+  await expect(page.getByLabel("Replay command", { exact: true })).toContainText(
+    `-H "x-service-auth-token: $WEFT_AUTH_TOKEN"`,
+  );
   await page.getByRole("link", { name: "Back to the request log" }).click();
   await expect(page).toHaveURL(`${BASE_URL}${requestsPath}?requestId=${wrongId}`);
   await waitForHydration(page);
 
   // A time range that ends before the calls shows none of them; clearing shows both again.
-  await page.getByLabel("Until (UTC)").fill("2020-01-01T00:00:00");
+  await page.getByLabel("Until (UTC)", { exact: true }).fill("2020-01-01T00:00:00");
   await page.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(`${BASE_URL}${requestsPath}?requestId=${wrongId}&until=2020-01-01T00%3A00%3A00Z`);
   await expect(page.getByText("No calls match these filters.")).toBeVisible();
@@ -91,12 +93,12 @@ test("a refused call shows with its reason, a call opens in full with every secr
   await expect(page.getByText(okId, { exact: true })).toBeVisible();
   await expect(page.getByText("200", { exact: true })).toBeVisible();
   await expect(page.getByText(/^\d+ ms$/)).toBeVisible();
-  await expect(page.getByLabel("Request headers")).toContainText(`x-service-api-key: ${ws.apiKey}`);
-  await expect(page.getByLabel("Request headers")).toContainText("x-service-auth-token: [redacted]");
-  await expect(page.getByLabel("Request body")).toContainText('"customerApiKey": "[redacted]"');
-  await expect(page.getByLabel("Response headers")).toContainText(`x-request-id: ${okId}`);
-  await expect(page.getByLabel("Response body")).toContainText('"aiModelApiKey"');
-  const replay = page.getByLabel("Replay command");
+  await expect(page.getByLabel("Request headers", { exact: true })).toContainText(`x-service-api-key: ${ws.apiKey}`);
+  await expect(page.getByLabel("Request headers", { exact: true })).toContainText("x-service-auth-token: [redacted]");
+  await expect(page.getByLabel("Request body", { exact: true })).toContainText('"customerApiKey": "[redacted]"');
+  await expect(page.getByLabel("Response headers", { exact: true })).toContainText(`x-request-id: ${okId}`);
+  await expect(page.getByLabel("Response body", { exact: true })).toContainText('"aiModelApiKey"');
+  const replay = page.getByLabel("Replay command", { exact: true });
   await expect(replay).toContainText(`curl -X POST '${BASE_URL}/v2/workspace/apikeyconfig/update'`);
   await expect(replay).toContainText(`-H "x-service-auth-token: $WEFT_AUTH_TOKEN"`);
   await expect(replay).toContainText(

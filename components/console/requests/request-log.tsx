@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useId, useMemo } from "react";
+import { useId, useMemo, useState } from "react";
 import { formatTime } from "@/lib/console/format";
 import { requestLogPage } from "@/lib/console/query-inputs";
 import {
@@ -65,11 +65,7 @@ export function RequestLog({ workspaceId, apiKeyId }: { workspaceId: string; api
           onChange={(operation) => setFilter({ ...filter, operation })}
         />
       </div>
-      <SearchForm
-        key={searchOfFilter({ requestId: filter.requestId, since: filter.since, until: filter.until })}
-        filter={filter}
-        onApply={setFilter}
-      />
+      <SearchForm filter={filter} onApply={setFilter} />
       <p className="text-sm text-zinc-600" aria-live="polite" data-live={tail.status === "pending" || undefined}>
         {tail.status === "pending" ? "Live: new calls appear as they are made." : "Connecting for live updates…"}
       </p>
@@ -81,6 +77,15 @@ export function RequestLog({ workspaceId, apiKeyId }: { workspaceId: string; api
 /** Request id and time range: applied together on submit (a half-typed id or time filters nothing). */
 function SearchForm({ filter, onApply }: { filter: RequestLogFilter; onApply: (filter: RequestLogFilter) => void }) {
   const id = useId();
+  const [requestId, setRequestId] = useState(filter.requestId ?? "");
+  const [since, setSince] = useState(filter.since?.slice(0, 19) ?? "");
+  const [until, setUntil] = useState(filter.until?.slice(0, 19) ?? "");
+  const clear = () => {
+    setRequestId("");
+    setSince("");
+    setUntil("");
+    onApply({});
+  };
   return (
     <form
       role="search"
@@ -88,14 +93,7 @@ function SearchForm({ filter, onApply }: { filter: RequestLogFilter; onApply: (f
       className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
       onSubmit={(e) => {
         e.preventDefault();
-        const form = new FormData(e.currentTarget);
-        const text = (name: string) => String(form.get(name) ?? "").trim() || undefined;
-        onApply({
-          ...filter,
-          requestId: text("requestId"),
-          since: utcTime(text("since")),
-          until: utcTime(text("until")),
-        });
+        onApply({ ...filter, requestId: requestId.trim() || undefined, since: utcTime(since), until: utcTime(until) });
       }}
     >
       <div className="min-w-0 sm:flex-1">
@@ -104,21 +102,21 @@ function SearchForm({ filter, onApply }: { filter: RequestLogFilter; onApply: (f
         </label>
         <input
           id={`${id}-request`}
-          name="requestId"
           type="search"
           className={`${ui.input} mt-1 font-mono`}
           placeholder="req_… (whole or its start)"
-          defaultValue={filter.requestId}
+          value={requestId}
+          onChange={(e) => setRequestId(e.target.value)}
         />
       </div>
-      <TimeInput id={`${id}-since`} name="since" label="From (UTC)" value={filter.since} />
-      <TimeInput id={`${id}-until`} name="until" label="Until (UTC)" value={filter.until} />
+      <TimeInput id={`${id}-since`} label="From (UTC)" value={since} onChange={setSince} />
+      <TimeInput id={`${id}-until`} label="Until (UTC)" value={until} onChange={setUntil} />
       <div className="flex gap-2">
         <button type="submit" className={ui.secondary}>
           Apply
         </button>
         {isFiltered(filter) && (
-          <button type="button" className={ui.secondary} onClick={() => onApply({})}>
+          <button type="button" className={ui.secondary} onClick={clear}>
             Clear filters
           </button>
         )}
@@ -127,7 +125,17 @@ function SearchForm({ filter, onApply }: { filter: RequestLogFilter; onApply: (f
   );
 }
 
-function TimeInput({ id, name, label, value }: { id: string; name: string; label: string; value?: string }) {
+function TimeInput({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div>
       <label htmlFor={id} className={ui.label}>
@@ -135,11 +143,11 @@ function TimeInput({ id, name, label, value }: { id: string; name: string; label
       </label>
       <input
         id={id}
-        name={name}
         type="datetime-local"
         step={1}
         className={`${ui.input} mt-1`}
-        defaultValue={value?.slice(0, 19)}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
       />
     </div>
   );
