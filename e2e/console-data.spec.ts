@@ -35,6 +35,7 @@ test("a call made over HTTP turns the getting-started check green and shows in t
   page,
   request,
 }) => {
+  test.slow(); // it ends by loading every console page of the key, one by one
   const email = uniqueEmail("data");
   const ws = await workspaceWithTokens(request, email);
   const keyBase = `/workspaces/${ws.id}/keys/${ws.apiKey}`;

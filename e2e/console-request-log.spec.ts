@@ -97,7 +97,9 @@ test("a refused call shows with its reason, a call opens in full with every secr
   await expect(page.getByLabel("Request headers", { exact: true })).toContainText("x-service-auth-token: [redacted]");
   await expect(page.getByLabel("Request body", { exact: true })).toContainText('"customerApiKey": "[redacted]"');
   await expect(page.getByLabel("Response headers", { exact: true })).toContainText(`x-request-id: ${okId}`);
-  await expect(page.getByLabel("Response body", { exact: true })).toContainText('"aiModelApiKey"');
+  await expect(page.getByLabel("Response body", { exact: true })).toContainText(
+    '"message": "API key configuration updated successfully."',
+  );
   const replay = page.getByLabel("Replay command", { exact: true });
   await expect(replay).toContainText(`curl -X POST '${BASE_URL}/v2/workspace/apikeyconfig/update'`);
   await expect(replay).toContainText(`-H "x-service-auth-token: $WEFT_AUTH_TOKEN"`);

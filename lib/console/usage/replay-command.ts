@@ -10,7 +10,7 @@ function replayed(name: string, value: string): boolean {
 }
 
 /** "x-service-workspace-auth-token" -> "WEFT_WORKSPACE_AUTH_TOKEN" */
-export function credentialVariable(header: string): string {
+function credentialVariable(header: string): string {
   return `WEFT_${header
     .replace(/^x-service-/, "")
     .replace(/[^a-z0-9]+/gi, "_")
