@@ -59,9 +59,9 @@ export function RequestDetail({
             ],
             [
               "Operation",
-              <span key="op" className="font-mono">
+              <code key="op" className={ui.mono}>
                 {call.operation}
-              </span>,
+              </code>,
             ],
             [
               "Path",

@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { useId, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { formatTime } from "@/lib/console/format";
 import { requestLogPage } from "@/lib/console/query-inputs";
 import {
@@ -18,6 +18,7 @@ import {
 } from "@/lib/console/usage/request-log-filter";
 import { FilterSelect } from "../filter-select";
 import { Pager } from "../pager";
+import { TextField } from "../text-field";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";
 import { usePagedQuery } from "../use-paged-query";
@@ -76,7 +77,6 @@ export function RequestLog({ workspaceId, apiKeyId }: { workspaceId: string; api
 
 /** Request id and time range: applied together on submit (a half-typed id or time filters nothing). */
 function SearchForm({ filter, onApply }: { filter: RequestLogFilter; onApply: (filter: RequestLogFilter) => void }) {
-  const id = useId();
   const [requestId, setRequestId] = useState(filter.requestId ?? "");
   const [since, setSince] = useState(filter.since?.slice(0, 19) ?? "");
   const [until, setUntil] = useState(filter.until?.slice(0, 19) ?? "");
@@ -97,20 +97,28 @@ function SearchForm({ filter, onApply }: { filter: RequestLogFilter; onApply: (f
       }}
     >
       <div className="min-w-0 sm:flex-1">
-        <label htmlFor={`${id}-request`} className={ui.label}>
-          Request id
-        </label>
-        <input
-          id={`${id}-request`}
+        <TextField
+          label="Request id"
           type="search"
-          className={`${ui.input} mt-1 font-mono`}
-          placeholder="req_… (whole or its start)"
+          placeholder="Whole or its start"
           value={requestId}
           onChange={(e) => setRequestId(e.target.value)}
         />
       </div>
-      <TimeInput id={`${id}-since`} label="From (UTC)" value={since} onChange={setSince} />
-      <TimeInput id={`${id}-until`} label="Until (UTC)" value={until} onChange={setUntil} />
+      <TextField
+        label="From (UTC)"
+        type="datetime-local"
+        step={1}
+        value={since}
+        onChange={(e) => setSince(e.target.value)}
+      />
+      <TextField
+        label="Until (UTC)"
+        type="datetime-local"
+        step={1}
+        value={until}
+        onChange={(e) => setUntil(e.target.value)}
+      />
       <div className="flex gap-2">
         <button type="submit" className={ui.secondary}>
           Apply
@@ -122,34 +130,6 @@ function SearchForm({ filter, onApply }: { filter: RequestLogFilter; onApply: (f
         )}
       </div>
     </form>
-  );
-}
-
-function TimeInput({
-  id,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className={ui.label}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="datetime-local"
-        step={1}
-        className={`${ui.input} mt-1`}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
   );
 }
 
