@@ -1,9 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { consolePages } from "./console-pages";
-import { BASE_URL, signInAs, uniqueEmail, waitForHydration } from "./support";
+import { BASE_URL, requestLogRowId, signInAs, uniqueEmail, waitForHydration, workspaceWithTokens } from "./support";
 
 // The console as a dashboard, against the real server: the getting-started check, the request log and usage
 // for calls made over HTTP, webhook health and "Send test event" to receivers this test runs on 127.0.0.1,
@@ -24,19 +23,6 @@ async function startReceiver(status: number) {
   return { url: `http://127.0.0.1:${port}`, received, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-/** A workspace over REST, with its token and its first key's token. */
-async function workspace(request: APIRequestContext, ownerEmail: string) {
-  const res = await request.post("/v2/workspace/create", { data: { data: { ownerEmail } } });
-  expect(res.status(), await res.text()).toBe(200);
-  const ws = (await res.json()).result.data as { id: string; name: string; authToken: string; apiKeyList: object };
-  const apiKey = Object.keys(ws.apiKeyList)[0];
-  const wsHeaders = { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken };
-  const tokens = await request.post("/v2/workspace/authtokens/get", { data: { data: { apiKey } }, headers: wsHeaders });
-  const token = (await tokens.json()).result.data.authTokens[0].token as string;
-  const keyHeaders = { "x-service-api-key": apiKey, "x-service-auth-token": token };
-  return { id: ws.id, name: ws.name, apiKey, wsHeaders, keyHeaders };
-}
-
 function post(path: string, headers: Record<string, string>, data: unknown) {
   return fetch(`${BASE_URL}${path}`, {
     method: "POST",
@@ -49,8 +35,9 @@ test("a call made over HTTP turns the getting-started check green and shows in t
   page,
   request,
 }) => {
+  test.slow(); // it ends by loading every console page of the key, one by one
   const email = uniqueEmail("data");
-  const ws = await workspace(request, email);
+  const ws = await workspaceWithTokens(request, email);
   const keyBase = `/workspaces/${ws.id}/keys/${ws.apiKey}`;
   await signInAs(page, email);
   await page.goto(keyBase);
@@ -92,8 +79,9 @@ test("a call made over HTTP turns the getting-started check green and shows in t
   await expect(page.getByRole("img", { name: /API calls per day/ })).toBeVisible();
 
   // Every console page of this key loads.
+  const callId = await requestLogRowId(okId);
   for (const p of consolePages.filter((c) => !c.notFound && !c.needsEndpoint)) {
-    const res = await page.goto(p.path({ workspaceId: ws.id, apiKeyId: ws.apiKey }));
+    const res = await page.goto(p.path({ workspaceId: ws.id, apiKeyId: ws.apiKey, callId }));
     expect(res?.status(), p.name).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   }
@@ -101,7 +89,7 @@ test("a call made over HTTP turns the getting-started check green and shows in t
 
 test("a revoked key is refused by the API at once, and a deleted workspace is gone", async ({ page, request }) => {
   const email = uniqueEmail("revoke");
-  const ws = await workspace(request, email);
+  const ws = await workspaceWithTokens(request, email);
   expect((await post("/v2/organizations/get", ws.keyHeaders, {})).status).toBe(200);
   await signInAs(page, email);
   await page.goto(`/workspaces/${ws.id}/keys/${ws.apiKey}`);
@@ -139,7 +127,7 @@ test("send test event reaches a local receiver and shows as delivered; a failing
   const broken = await startReceiver(500);
   try {
     const email = uniqueEmail("hooks");
-    const ws = await workspace(request, email);
+    const ws = await workspaceWithTokens(request, email);
     expect((await post("/v2/workspace/advancedwebhookconfig/update", ws.keyHeaders, { isEnabled: true })).status).toBe(
       200,
     );

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { consolePages, type ConsolePageContext } from "./console-pages";
 import { expect, test } from "./fixtures";
-import { BASE_URL, rest, signInAs, uniqueEmail } from "./support";
+import { BASE_URL, requestLogRowId, rest, signInAs, uniqueEmail } from "./support";
 
 // The page tour: every console page (console-pages.ts) for a signed-in owner whose key has a saved SendGrid
-// key, an AI provider key, an allowed domain and an advanced webhook endpoint, at 1280 and 375 px in the light
+// key, an AI provider key (and the logged call that set it), an allowed domain and an advanced webhook endpoint, at 1280 and 375 px in the light
 // and the dark colour scheme. Each load must log nothing to the console (the fixture), scroll no sideways and
 // show its title; the screenshots are committed under e2e/screenshots/ and embedded in docs/console.md.
 
@@ -27,10 +27,12 @@ async function seed(ownerEmail: string): Promise<ConsolePageContext> {
   const tokens = await rest("/v2/workspace/authtokens/get", { apiKey }, wsHeaders);
   const key = { "x-service-api-key": apiKey, "x-service-auth-token": tokens.authTokens[0].token };
   await rest("/v2/workspace/domains/add", { domains: ["app.example.com", "*.example.org"] }, key);
+  // Its request log row is the call detail page's (the provider key shows redacted there).
+  const configCall = `tour-config-${Date.now().toString(36)}`;
   await rest(
     "/v2/workspace/apikeyconfig/update",
     { aiModelApiKey: [{ provider: "openai", customerApiKey: "sk-tour-0123456789" }] },
-    key,
+    { ...key, "x-request-id": configCall },
   );
   // A saved SendGrid key: the Email tab once broke hydration in exactly this state.
   await rest(
@@ -51,7 +53,7 @@ async function seed(ownerEmail: string): Promise<ConsolePageContext> {
     },
     key,
   );
-  return { workspaceId: ws.id, apiKeyId: apiKey, endpointId: endpoint.id };
+  return { workspaceId: ws.id, apiKeyId: apiKey, endpointId: endpoint.id, callId: await requestLogRowId(configCall) };
 }
 
 test.use({

@@ -7,6 +7,8 @@ export interface ConsolePageContext {
   apiKeyId: string;
   /** An advanced webhook endpoint of the key (the tour's seed makes one). */
   endpointId?: string;
+  /** A request log row of the key (its call detail page). */
+  callId: string;
 }
 
 export interface ConsolePage {
@@ -44,6 +46,7 @@ export const consolePages: ConsolePage[] = [
   },
   { name: "api-key-webhook-events", path: (c) => `${key(c)}/advanced-webhooks/events` },
   { name: "api-key-requests", path: (c) => `${key(c)}/requests` },
+  { name: "api-key-request", path: (c) => `${key(c)}/requests/${c.callId}` },
   { name: "api-key-usage", path: (c) => `${key(c)}/usage` },
   { name: "api-key-email-log", path: (c) => `${key(c)}/email-log` },
   { name: "mailbox", path: () => "/mailbox" },

@@ -107,3 +107,33 @@ export async function rest(path: string, data: unknown, headers: Record<string, 
   expect(res.status, `${path}: ${JSON.stringify(body)}`).toBe(200);
   return body.result.data;
 }
+
+/** A workspace over REST, with its token and its first key's token. */
+export async function workspaceWithTokens(request: APIRequestContext, ownerEmail: string) {
+  const res = await request.post("/v2/workspace/create", { data: { data: { ownerEmail } } });
+  expect(res.status(), await res.text()).toBe(200);
+  const ws = (await res.json()).result.data as { id: string; name: string; authToken: string; apiKeyList: object };
+  const apiKey = Object.keys(ws.apiKeyList)[0];
+  const wsHeaders = { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken };
+  const tokens = await request.post("/v2/workspace/authtokens/get", { data: { data: { apiKey } }, headers: wsHeaders });
+  const token = (await tokens.json()).result.data.authTokens[0].token as string;
+  const keyHeaders = { "x-service-api-key": apiKey, "x-service-auth-token": token };
+  return { id: ws.id, name: ws.name, apiKey, wsHeaders, keyHeaders };
+}
+
+/** The request log row of the call that sent (or was given) `requestId`, once the log has written it. */
+export async function requestLogRowId(requestId: string, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const id = await withDatabase(async (db) => {
+      const { rows } = await db.query<{ id: string }>(
+        `SELECT "id"::text AS "id" FROM "ApiRequestLog" WHERE "requestId" = $1 ORDER BY "id" DESC LIMIT 1`,
+        [requestId],
+      );
+      return rows[0]?.id;
+    });
+    if (id) return id;
+    if (Date.now() > deadline) throw new Error(`no request log row for ${requestId} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

@@ -8,6 +8,11 @@ export function formatTime(value: string | Date, seconds = false): string {
     .replace("T", " ")} UTC`;
 }
 
+/** "2026-05-01 14:03:05.123 UTC": one call's time, to the millisecond. */
+export function formatTimeMs(value: string | Date): string {
+  return `${new Date(value).toISOString().slice(0, 23).replace("T", " ")} UTC`;
+}
+
 /** Trims text fields and leaves out empty ones, so optional schema fields read as absent. */
 export function withoutBlanks<T extends Record<string, unknown>>(values: T): Partial<T> {
   const out: Record<string, unknown> = {};

@@ -2,24 +2,41 @@
 
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
-import { useState } from "react";
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useMemo, useState } from "react";
 import { formatTime } from "@/lib/console/format";
 import { requestLogPage } from "@/lib/console/query-inputs";
-import { outcomeLabels, type RequestLogFilter, type RequestOutcome } from "@/lib/console/usage/request-log-filter";
-import { Pager } from "../pager";
+import {
+  filterFromSearchParams,
+  isFiltered,
+  outcomeLabels,
+  searchOfFilter,
+  utcTime,
+  type RequestLogFilter,
+  type RequestOutcome,
+} from "@/lib/console/usage/request-log-filter";
 import { FilterSelect } from "../filter-select";
+import { Pager } from "../pager";
+import { TextField } from "../text-field";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";
 import { usePagedQuery } from "../use-paged-query";
+import { StatusBadge } from "./status-badge";
 
 /**
- * The key's last API calls, newest first, filtered by outcome and operation. Live while open: the server pushes
- * each call as it is logged (usage.tail) and the list reads its newest page again.
+ * The key's last API calls, newest first, filtered by outcome, operation, request id and a time range kept in
+ * the page's URL (a filtered view can be shared and survives a reload). Live while open: the server pushes each
+ * call as it is logged (usage.tail) and the list reads its newest page again. Each row opens the call in full.
  */
 export function RequestLog({ workspaceId, apiKeyId }: { workspaceId: string; apiKeyId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [filter, setFilter] = useState<RequestLogFilter>({});
+  const searchParams = useSearchParams();
+  const filter = useMemo(() => filterFromSearchParams(searchParams), [searchParams]);
+  // The URL is the filter's only state: Next's router syncs useSearchParams with history.replaceState.
+  const setFilter = (next: RequestLogFilter) =>
+    window.history.replaceState(null, "", `${window.location.pathname}${searchOfFilter(next)}`);
   const operations = useQuery(trpc.usage.requests.queryOptions(requestLogPage(workspaceId, apiKeyId, {}))).data
     ?.operations;
   const tail = useSubscription(
@@ -38,7 +55,7 @@ export function RequestLog({ workspaceId, apiKeyId }: { workspaceId: string; api
           allLabel="All"
           options={Object.entries(outcomeLabels)}
           value={filter.outcome}
-          onChange={(v) => setFilter((f) => ({ ...f, outcome: v as RequestOutcome | undefined }))}
+          onChange={(v) => setFilter({ ...filter, outcome: v as RequestOutcome | undefined })}
         />
         <FilterSelect
           className="min-w-0 sm:flex-1"
@@ -46,19 +63,73 @@ export function RequestLog({ workspaceId, apiKeyId }: { workspaceId: string; api
           allLabel="All operations"
           options={(operations ?? []).map((op) => [op, op] as const)}
           value={filter.operation}
-          onChange={(operation) => setFilter((f) => ({ ...f, operation }))}
+          onChange={(operation) => setFilter({ ...filter, operation })}
         />
       </div>
+      <SearchForm filter={filter} onApply={setFilter} />
       <p className="text-sm text-zinc-600" aria-live="polite" data-live={tail.status === "pending" || undefined}>
         {tail.status === "pending" ? "Live: new calls appear as they are made." : "Connecting for live updates…"}
       </p>
-      <RequestTable
-        key={`${filter.outcome}/${filter.operation}`}
-        workspaceId={workspaceId}
-        apiKeyId={apiKeyId}
-        filter={filter}
-      />
+      <RequestTable key={searchOfFilter(filter)} workspaceId={workspaceId} apiKeyId={apiKeyId} filter={filter} />
     </div>
+  );
+}
+
+/** Request id and time range: applied together on submit (a half-typed id or time filters nothing). */
+function SearchForm({ filter, onApply }: { filter: RequestLogFilter; onApply: (filter: RequestLogFilter) => void }) {
+  const [requestId, setRequestId] = useState(filter.requestId ?? "");
+  const [since, setSince] = useState(filter.since?.slice(0, 19) ?? "");
+  const [until, setUntil] = useState(filter.until?.slice(0, 19) ?? "");
+  const clear = () => {
+    setRequestId("");
+    setSince("");
+    setUntil("");
+    onApply({});
+  };
+  return (
+    <form
+      role="search"
+      aria-label="Search the request log"
+      className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onApply({ ...filter, requestId: requestId.trim() || undefined, since: utcTime(since), until: utcTime(until) });
+      }}
+    >
+      <div className="min-w-0 sm:flex-1">
+        <TextField
+          label="Request id"
+          type="search"
+          placeholder="Whole or its start"
+          value={requestId}
+          onChange={(e) => setRequestId(e.target.value)}
+        />
+      </div>
+      <TextField
+        label="From (UTC)"
+        type="datetime-local"
+        step={1}
+        value={since}
+        onChange={(e) => setSince(e.target.value)}
+      />
+      <TextField
+        label="Until (UTC)"
+        type="datetime-local"
+        step={1}
+        value={until}
+        onChange={(e) => setUntil(e.target.value)}
+      />
+      <div className="flex gap-2">
+        <button type="submit" className={ui.secondary}>
+          Apply
+        </button>
+        {isFiltered(filter) && (
+          <button type="button" className={ui.secondary} onClick={clear}>
+            Clear filters
+          </button>
+        )}
+      </div>
+    </form>
   );
 }
 
@@ -78,7 +149,8 @@ function RequestTable({
     (page) => page.nextBefore,
   );
   const requests = query.data?.requests ?? [];
-  const filtered = filter.outcome !== undefined || filter.operation !== undefined;
+  const base = `/workspaces/${workspaceId}/keys/${apiKeyId}/requests`;
+  const search = searchOfFilter(filter);
   return (
     <>
       {query.isPending ? (
@@ -89,7 +161,7 @@ function RequestTable({
         </p>
       ) : requests.length === 0 ? (
         <p className="text-sm text-zinc-600">
-          {filtered ? "No calls match these filters." : "No API calls with this key in the last 7 days."}
+          {isFiltered(filter) ? "No calls match these filters." : "No API calls with this key in the last 7 days."}
         </p>
       ) : (
         <div className="overflow-x-auto rounded-md border border-zinc-200">
@@ -116,14 +188,17 @@ function RequestTable({
             <tbody className="divide-y divide-zinc-200">
               {requests.map((r) => (
                 <tr key={r.id}>
-                  <td className="px-3 py-2 whitespace-nowrap text-zinc-700">
-                    <time dateTime={r.time} title={r.time}>
-                      {formatTime(r.time)}
-                    </time>
+                  <td className="px-3 py-2 whitespace-nowrap">
+                    <Link href={`${base}/${r.id}${search}`} className={ui.link} aria-label={`Open call ${r.requestId}`}>
+                      <time dateTime={r.time} title={r.time}>
+                        {formatTime(r.time, true)}
+                      </time>
+                    </Link>
                   </td>
                   <td className="px-3 py-2 font-mono text-zinc-900">{r.operation}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  <td className="px-3 py-2">
                     <StatusBadge status={r.httpStatus} error={r.errorStatus} />
+                    {r.errorMessage && <p className="mt-1 max-w-xs text-xs text-zinc-700">{r.errorMessage}</p>}
                   </td>
                   <td className="px-3 py-2 text-right whitespace-nowrap text-zinc-700">{r.durationMs} ms</td>
                   <td className="px-3 py-2 font-mono text-xs text-zinc-700">{r.requestId}</td>
@@ -136,14 +211,4 @@ function RequestTable({
       <Pager label="Request log pages" {...pager} />
     </>
   );
-}
-
-function StatusBadge({ status, error }: { status: number; error: string | null }) {
-  const tone =
-    status >= 500
-      ? "border-red-300 bg-red-50 text-red-800"
-      : status >= 400
-        ? "border-amber-300 bg-amber-50 text-amber-900"
-        : "border-green-300 bg-green-50 text-green-800";
-  return <span className={`${ui.badge} ${tone}`}>{error ? `${status} ${error}` : status}</span>;
 }
