@@ -96,7 +96,7 @@ test.use({
 });
 
 test("every console page loads cleanly at 1280 and 375 px in both colour schemes", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000); // about 90 screenshots on a shared 2-core machine
   const email = uniqueEmail("tour");
   const ctx = await seed(email);
   await signInAs(page, email);
