@@ -1,30 +1,10 @@
-import type { APIRequestContext } from "@playwright/test";
 import { expect, test, watchContext } from "./fixtures";
 import { screenshots, signInAs, uniqueEmail, waitForHydration } from "./support";
+import { keyOf, rest } from "./rest-key";
 
 // The key's Data page as a browser of what an integration stored: organization → folder → document, and the
 // document's page with its comment, its notification, its CRDT text and who is in it, a live-demo client
 // appearing there without a reload. Everything is seeded over REST, as an integration would.
-
-async function rest(request: APIRequestContext, path: string, data: unknown, headers: Record<string, string> = {}) {
-  const res = await request.post(path, { data: { data }, headers });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  const body = await res.json();
-  return body.result ?? body;
-}
-
-async function keyOf(request: APIRequestContext, ownerEmail: string) {
-  const ws = (await rest(request, "/v2/workspace/create", { ownerEmail })).data;
-  const apiKey = Object.keys(ws.apiKeyList)[0];
-  const wsHeaders = { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken };
-  const token = (await rest(request, "/v2/workspace/authtokens/get", { apiKey }, wsHeaders)).data.authTokens[0].token;
-  return {
-    workspaceId: ws.id as string,
-    apiKey,
-    token: token as string,
-    headers: { "x-service-api-key": apiKey, "x-service-auth-token": token },
-  };
-}
 
 const ada = { userId: "ada", name: "Ada", email: "ada@example.com" };
 

@@ -24,5 +24,6 @@ export async function watch<T>(
       if (r.done) throw new Error("the subscription ended");
       return r.value;
     },
+    stop: () => ac.abort(),
   };
 }

@@ -2,6 +2,7 @@
 
 import { formatTime } from "@/lib/console/format";
 import { PAGE_SIZE } from "@/lib/console/page-size";
+import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";
@@ -31,11 +32,7 @@ export function DocumentComments({ workspaceId, apiKeyId, document }: DocumentCa
       <h2 id="comments-heading" className={ui.cardTitle}>
         Comments
       </h2>
-      {query.error && (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          {query.error.message}
-        </p>
-      )}
+      <FormMessage error={query.error?.message} />
       {annotations && annotations.length === 0 && (
         <p className="mt-2 text-sm text-zinc-600">No comment annotations on this document.</p>
       )}

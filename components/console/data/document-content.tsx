@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { formatTime } from "@/lib/console/format";
+import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";
 import { CrdtVersionList } from "./crdt-version-list";
@@ -26,11 +27,7 @@ export function DocumentContent({ workspaceId, apiKeyId, document }: DocumentCar
       <p className="mt-1 mb-4 text-sm text-zinc-600">
         Each editor&apos;s current content as weft stores it, live edits included (as of loading this page).
       </p>
-      {query.error && (
-        <p role="alert" className="text-sm text-red-800">
-          {query.error.message}
-        </p>
-      )}
+      <FormMessage error={query.error?.message} />
       {editors && editors.length === 0 && <p className="text-sm text-zinc-600">This document has no CRDT data.</p>}
       {editors && editors.length > 0 && (
         <ul aria-label="CRDT editors" className="space-y-4">

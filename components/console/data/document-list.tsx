@@ -4,6 +4,7 @@ import Link from "next/link";
 import { browseHref, type DocumentFilter } from "@/lib/console/data/browse-level";
 import { dataPage } from "@/lib/console/data/data-inputs";
 import { formatTime } from "@/lib/console/format";
+import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";
@@ -54,11 +55,7 @@ export function DocumentList({
         placeholder="Id or name"
         value={search}
       />
-      {query.error && (
-        <p role="alert" className="text-sm text-red-800">
-          {query.error.message}
-        </p>
-      )}
+      <FormMessage error={query.error?.message} />
       {documents && documents.length === 0 && (
         <p className="text-sm text-zinc-600">{search ? "No document matches." : "No documents here."}</p>
       )}

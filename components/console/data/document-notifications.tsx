@@ -2,6 +2,7 @@
 
 import { dataPage } from "@/lib/console/data/data-inputs";
 import { formatTime } from "@/lib/console/format";
+import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";
@@ -23,11 +24,7 @@ export function DocumentNotifications({ workspaceId, apiKeyId, document }: Docum
       <h2 id="notifications-heading" className={ui.cardTitle}>
         Notifications
       </h2>
-      {query.error && (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          {query.error.message}
-        </p>
-      )}
+      <FormMessage error={query.error?.message} />
       {notifications && notifications.length === 0 && (
         <p className="mt-2 text-sm text-zinc-600">No notifications about this document.</p>
       )}

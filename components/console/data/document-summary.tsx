@@ -8,6 +8,7 @@ import { formatTime } from "@/lib/console/format";
 import { ACCESS_TYPES, type AccessType } from "@/lib/domain/fields";
 import { ConfirmButton } from "../confirm-button";
 import { DetailsList } from "../details-list";
+import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { useToast } from "../toaster";
 import { useTRPC } from "../trpc";
@@ -51,11 +52,7 @@ export function DocumentSummary({ workspaceId, apiKeyId, document, base }: Docum
       <h2 id="document-heading" className={ui.cardTitle}>
         Document <span className="font-mono">{documentId}</span>
       </h2>
-      {query.error && (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          {query.error.message}
-        </p>
-      )}
+      <FormMessage error={query.error?.message} />
       {d && (
         <>
           <div className="mt-4">

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { browseHref } from "@/lib/console/data/browse-level";
 import { dataPage } from "@/lib/console/data/data-inputs";
+import { FormMessage } from "../form-message";
 import { Pager } from "../pager";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";
@@ -33,11 +34,7 @@ export function FolderList({
         Folders
       </h2>
       <p className="mt-1 mb-4 text-sm text-zinc-600">Open a folder to list the documents in it.</p>
-      {query.error && (
-        <p role="alert" className="text-sm text-red-800">
-          {query.error.message}
-        </p>
-      )}
+      <FormMessage error={query.error?.message} />
       {folders && folders.length === 0 && <p className="text-sm text-zinc-600">No folders in this organization.</p>}
       {folders && folders.length > 0 && (
         <ul aria-label="Folders" className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
