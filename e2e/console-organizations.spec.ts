@@ -1,30 +1,11 @@
-import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { screenshots, signInAs, uniqueEmail, waitForHydration, withDatabase } from "./support";
+import { keyOf, rest } from "./rest-key";
 
 // The key's Data page: its organizations, disabled and enabled again and one deleted with a typed
 // confirmation while its purge shows progress; an organization's users, one user's notification preferences
 // changed and another user's data erased (GDPR) with the erasure's progress; its document migrations. Each
 // effect is checked where the integration would see it: over REST, or in the database.
-
-async function rest(request: APIRequestContext, path: string, data: unknown, headers: Record<string, string> = {}) {
-  const res = await request.post(path, { data: { data }, headers });
-  expect(res.status(), await res.text()).toBeLessThan(300);
-  const body = await res.json();
-  return body.result ?? body;
-}
-
-async function keyOf(request: APIRequestContext, ownerEmail: string) {
-  const ws = (await rest(request, "/v2/workspace/create", { ownerEmail })).data;
-  const apiKey = Object.keys(ws.apiKeyList)[0];
-  const wsHeaders = { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken };
-  const token = (await rest(request, "/v2/workspace/authtokens/get", { apiKey }, wsHeaders)).data.authTokens[0].token;
-  return {
-    workspaceId: ws.id as string,
-    apiKey,
-    headers: { "x-service-api-key": apiKey, "x-service-auth-token": token },
-  };
-}
 
 const organizationRow = (apiKeyId: string, organizationId: string) =>
   withDatabase(async (db) => {

@@ -53,6 +53,29 @@ async function seed(ownerEmail: string): Promise<ConsolePageContext> {
     },
     key,
   );
+  // What the Data pages browse: an organization, a folder, and a document with a comment and CRDT text.
+  const doc = { organizationId: "tour-org", documentId: "plan" };
+  await rest(
+    "/v2/organizations/documents/add",
+    {
+      organizationId: doc.organizationId,
+      createOrganization: true,
+      folderId: "specs",
+      createFolder: true,
+      documents: [{ documentId: doc.documentId, documentName: "Launch plan" }],
+    },
+    key,
+  );
+  const ada = { userId: "ada", name: "Ada", email: "ada@example.com" };
+  await rest(
+    "/v2/commentannotations/add",
+    {
+      ...doc,
+      commentAnnotations: [{ annotationId: "a1", commentData: [{ commentText: "Ship on Monday?", from: ada }] }],
+    },
+    key,
+  );
+  await rest("/v2/crdt/add", { ...doc, editorId: "body", type: "text", data: "The plan, in one line." }, key);
   return { workspaceId: ws.id, apiKeyId: apiKey, endpointId: endpoint.id, callId: await requestLogRowId(configCall) };
 }
 

@@ -35,6 +35,9 @@ export const consolePages: ConsolePage[] = [
   { name: "api-key-new", path: (c) => `${ws(c)}/keys/new` },
   { name: "api-key", path: key },
   { name: "api-key-data", path: (c) => `${key(c)}/data` },
+  // The tour's seed stores organization "tour-org" with folder "specs" and document "plan" (console-pages.spec.ts).
+  { name: "api-key-data-organization", path: (c) => `${key(c)}/data?org=tour-org` },
+  { name: "api-key-data-document", path: (c) => `${key(c)}/data?org=tour-org&doc=plan` },
   { name: "api-key-ai", path: (c) => `${key(c)}/ai` },
   { name: "api-key-email", path: (c) => `${key(c)}/email` },
   { name: "api-key-webhooks", path: (c) => `${key(c)}/webhooks` },

@@ -7,6 +7,7 @@ import { startRequestLog, stopRequestLog } from "@/lib/server/observers";
 import { createCaller } from "@/lib/console/router/app-router";
 import { asKey, newWorkspace, useTestDatabase } from "../helpers/api";
 import { IP, owner } from "../helpers/console";
+import { watch } from "../helpers/subscription";
 import { waitFor } from "../helpers/wait";
 import { startReceiver } from "../helpers/webhook-receiver";
 
@@ -25,22 +26,6 @@ const closers: (() => unknown)[] = [];
 afterAll(async () => {
   for (const close of closers) await close();
 });
-
-/** A subscription as `viewer`, ended when the test ends; `next()` gives its next event. */
-async function watch<T>(open: (caller: ReturnType<typeof createCaller>) => Promise<AsyncIterable<T>>, email: string) {
-  const ac = new AbortController();
-  closers.push(() => ac.abort());
-  const caller = createCaller({ viewer: owner(email), clientIp: IP }, { signal: ac.signal });
-  const iterator = (await open(caller))[Symbol.asyncIterator]();
-  return {
-    async next(): Promise<T> {
-      const r = await iterator.next();
-      if (r.done) throw new Error("the subscription ended");
-      return r.value;
-    },
-    stop: () => ac.abort(),
-  };
-}
 
 /**
  * Makes `change` happen until `event` (the subscription's next event, already asked for) arrives: a subscription

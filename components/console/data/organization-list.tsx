@@ -2,7 +2,8 @@
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { PAGE_SIZE } from "@/lib/console/page-size";
+import { browseHref } from "@/lib/console/data/browse-level";
+import { dataPage } from "@/lib/console/data/data-inputs";
 import { ConfirmButton } from "../confirm-button";
 import { Pager } from "../pager";
 import { ui } from "../styles";
@@ -10,6 +11,7 @@ import { useToast } from "../toaster";
 import { useTRPC } from "../trpc";
 import { TypeToConfirm } from "../type-to-confirm";
 import { usePagedQuery } from "../use-paged-query";
+import { DataSearch } from "./data-search";
 
 type ItemResults = Record<string, { success: boolean; message: string }>;
 
@@ -17,25 +19,29 @@ type ItemResults = Record<string, { success: boolean; message: string }>;
 const itemOutcome = (results: ItemResults, id: string) => results[id] ?? { success: false, message: "No result." };
 
 /**
- * The key's organizations, a page at a time, each with its state and the calls an owner makes on it: disable or
+ * The key's organizations, a page at a time (searched by id or name), each linking to its folders and documents,
+ * with its state and the calls an owner makes on it: disable or
  * enable end users' access (Update Organization Disable State) and delete (Delete Organizations, typed
  * confirmation), which hides it at once and purges it in the background (OrganizationPurges shows how far).
  */
 export function OrganizationList({
   workspaceId,
   apiKeyId,
-  selected,
+  base,
+  search,
 }: {
   workspaceId: string;
   apiKeyId: string;
-  selected?: string;
+  /** The Data page's path. */
+  base: string;
+  search?: string;
 }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const toast = useToast();
   const target = { workspaceId, apiKeyId };
   const { query, pager } = usePagedQuery(
-    (pageToken) => trpc.data.organizations.queryOptions({ ...target, data: { pageSize: PAGE_SIZE, pageToken } }),
+    (pageToken) => trpc.data.organizations.queryOptions({ ...target, ...dataPage({ search }, pageToken) }),
     (page) => page.nextPageToken ?? undefined,
   );
   const refresh = () => queryClient.invalidateQueries(trpc.data.pathFilter());
@@ -70,17 +76,16 @@ export function OrganizationList({
           {query.error.message}
         </p>
       )}
-      {list && list.length === 0 && <p className="text-sm text-zinc-600">No organizations yet.</p>}
+      <DataSearch action={base} keep={{}} label="Search organizations" placeholder="Id or name" value={search} />
+      {list && list.length === 0 && (
+        <p className="text-sm text-zinc-600">{search ? "No organization matches." : "No organizations yet."}</p>
+      )}
       {list && list.length > 0 && (
         <ul aria-label="Organizations" className="divide-y divide-zinc-200 rounded-md border border-zinc-200">
           {list.map((o) => (
-            <li
-              key={o.id}
-              aria-current={o.id === selected ? "true" : undefined}
-              className="flex flex-wrap items-center justify-between gap-3 px-3 py-2 aria-[current]:bg-zinc-50"
-            >
+            <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
               <span className="min-w-0">
-                <Link href={`?org=${encodeURIComponent(o.id)}`} className={`${ui.link} ${ui.mono}`}>
+                <Link href={browseHref(base, { org: o.id })} className={`${ui.link} ${ui.mono}`}>
                   {o.id}
                 </Link>
                 {o.organizationName && <span className="ml-2 text-sm text-zinc-600">{o.organizationName}</span>}

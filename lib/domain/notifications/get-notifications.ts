@@ -63,6 +63,15 @@ export async function getNotificationsV2(
   tx: Reader,
 ) {
   await requireAdvancedQueries(scope, tx);
+  return listNotifications(scope, input, tx);
+}
+
+/** Get Notifications v2's page whatever the key's advanced queries switch says (the console's Data page). */
+export async function listNotifications(
+  scope: ApiKeyScope,
+  input: z.output<typeof getNotificationsV2Input>,
+  tx: Reader,
+) {
   const org = orgScope(scope, input.organizationId);
   const rows = await tx.notification.findMany({
     ...orderedPageArgs(input, notificationWhere(org, input)),
