@@ -1,12 +1,13 @@
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { consolePages, type ConsolePageContext } from "./console-pages";
 import { expect, test } from "./fixtures";
 import { BASE_URL, signInAs, uniqueEmail } from "./support";
 
 // The page tour: every console page (console-pages.ts) for a signed-in owner whose key has a saved SendGrid
 // key, an AI provider key, an allowed domain and an advanced webhook endpoint, at 1280 and 375 px in the light
-// and the dark colour scheme. Each load must log nothing to the console (the fixture), scroll no sideways and
-// show its title; the screenshots are committed under e2e/screenshots/ and embedded in docs/console.md.
+// and the dark colour scheme. Each load must log nothing to the console (the fixture), scroll no sideways, show
+// its title and pass axe-core (WCAG 2.2 AA rules, colour contrast in each scheme); the screenshots are committed under e2e/screenshots/ and embedded in docs/console.md.
 
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -16,6 +17,7 @@ const SCHEMES = ["light", "dark"] as const;
 /** Pages that once grew far too tall, and the height (px at 1280) they must stay within. */
 // Was 2,500 px; now the switch, endpoints with their health, and the filtered delivery log.
 const MAX_HEIGHT_1280: Record<string, number> = { "api-key-advanced-webhooks": 1500 };
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 /** Tall pages are cut here: enough to show the layout, small enough to commit. */
 const MAX_SHOT_HEIGHT = 1800;
 
@@ -73,7 +75,7 @@ test.use({
 });
 
 test("every console page loads cleanly at 1280 and 375 px in both colour schemes", async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const email = uniqueEmail("tour");
   const ctx = await seed(email);
   await signInAs(page, email);
@@ -110,6 +112,13 @@ test("every console page loads cleanly at 1280 and 375 px in both colour schemes
           );
           expect(breakAll, `${p.name}: elements with word-break: break-all`).toBe(0);
         }
+        const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        expect
+          .soft(
+            axe.violations.map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+            `${p.name} at ${size.width} px (${colorScheme}): axe-core violations`,
+          )
+          .toEqual([]);
         const file = path.join(
           test.info().project.testDir,
           "screenshots",
