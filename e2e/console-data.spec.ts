@@ -72,7 +72,9 @@ test("a call made over HTTP turns the getting-started check green and shows in t
     timeout: 20_000,
   });
   await page.getByRole("button", { name: "Reveal the auth token" }).click();
-  await expect(page.getByLabel("Auth token setup")).toContainText(ws.keyHeaders["x-service-auth-token"]);
+  await expect(page.getByLabel("Auth token setup", { exact: true })).toContainText(
+    ws.keyHeaders["x-service-auth-token"],
+  );
   await expect(page.getByLabel("First call", { exact: true })).not.toContainText(ws.keyHeaders["x-service-auth-token"]);
 
   await page.getByRole("navigation", { name: "API key" }).getByRole("link", { name: "Request log" }).click();

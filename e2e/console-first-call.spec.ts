@@ -46,7 +46,7 @@ test("a new workspace lands on its key's Getting started, and the pasted snippet
   );
 
   // No snippet carries the token; the setup line shows it once revealed.
-  const setup = start.getByLabel("Auth token setup");
+  const setup = start.getByLabel("Auth token setup", { exact: true });
   await expect(setup).not.toContainText(/[0-9a-f]{32}/);
   await start.getByRole("button", { name: "Reveal the auth token" }).click();
   await expect(setup).toHaveText(/^export WEFT_AUTH_TOKEN='[^']+'$/);
@@ -76,4 +76,20 @@ test("a new workspace lands on its key's Getting started, and the pasted snippet
   // The typed client takes its types from the served OpenAPI document.
   expect(await snippet("Node (typed client)")).toContain("createClient<paths>");
   await expect(start.getByRole("tabpanel")).toContainText(`${BASE_URL}/api/openapi.json`);
+});
+
+test("the API reference renders the served OpenAPI document without a request leaving this origin", async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on("request", (r) => requested.push(r.url()));
+  await signInAs(page, uniqueEmail("reference"), "/api-reference");
+  await expect(page.getByRole("heading", { name: "API reference", level: 1 })).toBeVisible();
+  // An operation of the registry, with its path.
+  await expect(page.getByRole("heading", { name: "Get Users" }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("/v2/users/get").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  const outside = requested.filter((url) => !/^(data|blob):/.test(url) && new URL(url).origin !== BASE_URL);
+  expect(outside).toEqual([]);
+  expect(requested).toContain(`${BASE_URL}/api/openapi.json`);
 });
