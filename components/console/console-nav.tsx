@@ -11,7 +11,6 @@ export function ConsoleNav({ mailbox }: { mailbox: boolean }) {
   const path = usePathname();
   const links = [
     { href: "/workspaces", label: "Workspaces" },
-    { href: "/api-reference", label: "API reference" },
     ...(mailbox ? [{ href: "/mailbox", label: "Mailbox" }] : []),
   ];
   return (
