@@ -19,7 +19,7 @@ async function runSnippet(kind: "node" | "python" | "curl", code: string, token:
   await writeFile(file, code);
   const command = { node: "node", python: "python3", curl: "sh" }[kind];
   // Plain output, as in a terminal of the user's (Playwright's FORCE_COLOR would colour Node's console.log).
-  const env = { ...process.env, NO_COLOR: "1", WEFT_AUTH_TOKEN: token };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", WEFT_AUTH_TOKEN: token };
   delete env.FORCE_COLOR;
   const { stdout } = await run(command, [file], { env });
   return stdout;
