@@ -24,6 +24,8 @@ export const consolePages: ConsolePage[] = [
   { name: "workspace-new", path: () => "/workspaces/new" },
   { name: "workspace", path: ws },
   { name: "api-keys", path: (c) => `${ws(c)}/keys` },
+  { name: "workspace-members", path: (c) => `${ws(c)}/members` },
+  { name: "workspace-audit", path: (c) => `${ws(c)}/audit` },
   { name: "api-key-new", path: (c) => `${ws(c)}/keys/new` },
   { name: "api-key", path: key },
   { name: "api-key-data", path: (c) => `${key(c)}/data` },

@@ -83,6 +83,11 @@ export interface Endpoint<
    * what `run` returned, and returns the reply's data. Its failure is the call's failure; the writes stay.
    */
   afterCommit?(result: T, ctx: CommitContext<A>): Promise<z.input<O>>;
+  /**
+   * The reply's purpose is a credential (an auth token, a signing secret, a user token): the console lets only
+   * roles that may see secrets call it, and records each call in the workspace's audit log.
+   */
+  secret?: true;
   /** For the few endpoints whose `result` is not `{status, message, data}`. */
   reply?: {
     build(output: z.output<O>, message: string): Record<string, unknown>;

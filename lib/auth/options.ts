@@ -4,6 +4,7 @@ import type { AuthOptions } from "next-auth";
 import type { EmailConfig } from "next-auth/providers/email";
 import { email as emailSchema, normalizeEmail } from "@/lib/domain/fields";
 import { authSecret, loginLinkMaxAgeSeconds, sendLoginEmail } from "@/lib/domain/login/login-link";
+import { markMemberJoined } from "@/lib/domain/teams/mark-member-joined";
 import { db } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 import { log } from "@/lib/infra/log";
@@ -71,8 +72,9 @@ export function authOptions(): AuthOptions {
       },
     },
     events: {
-      signIn({ user, isNewUser }) {
+      async signIn({ user, isNewUser }) {
         log.info("console sign-in", { userId: user.id, newUser: isNewUser ?? false });
+        if (user.email) await markMemberJoined(db(), user.email);
       },
     },
     logger: {

@@ -3,17 +3,19 @@ import { denied, notFound } from "@/lib/domain/errors";
 import { normalizeEmail } from "@/lib/domain/fields";
 import { OPERATOR_SCOPE } from "@/lib/domain/scope";
 import type { ApiKeyScope, WorkspaceScope } from "@/lib/domain/scope";
-import { getVisibleWorkspace } from "@/lib/domain/workspaces/get-visible-workspace";
-import { visibleWorkspaces, type ViewerScope } from "@/lib/domain/workspaces/visible-workspaces";
+import type { ActorRole } from "@/lib/domain/teams/roles";
+import { workspaceRole } from "@/lib/domain/teams/workspace-role";
+import type { ViewerScope } from "@/lib/domain/workspaces/visible-workspaces";
 import type { Reader } from "@/lib/infra/db";
 import { env } from "@/lib/infra/env";
 
 // Who may do what in the console. Every page and server action gets its scopes from here.
 //
-// - An owner (any signed-in address) sees the workspaces whose ownerEmail is their address; an operator
-//   (an address in WEFT_ADMIN_EMAILS) sees every workspace. Both resolve a workspace or key id into the
-//   domain's WorkspaceScope / ApiKeyScope with one query whose `where` carries that rule, so another
-//   owner's workspace answers NOT_FOUND, exactly like one that does not exist.
+// - A signed-in address sees the workspaces it owns (ownerEmail) or was invited to (WorkspaceMember), with its
+//   role there (lib/domain/teams/roles.ts); an operator (an address in WEFT_ADMIN_EMAILS) sees every
+//   workspace. Both resolve a workspace or key id into the domain's WorkspaceScope / ApiKeyScope and the role
+//   with a query whose `where` carries that rule, so another's workspace answers NOT_FOUND, exactly like one
+//   that does not exist. The router (router/trpc.ts) holds the role against what each procedure needs.
 // - Plan and self-serve production keys are operator-only: they are the billing gates (the paid-root rule
 //   for more workspaces, production keys).
 // - Per-key advanced queries and activity logs may be switched by whoever sees the key's workspace: the API
@@ -34,23 +36,27 @@ export function viewerFor(address: string): Viewer {
   return { email, operator, scope: operator ? OPERATOR_SCOPE : { level: "owner", ownerEmail: email } };
 }
 
-export async function workspaceScopeFor(viewer: Viewer, workspaceId: string, tx: Reader): Promise<WorkspaceScope> {
-  const ws = await getVisibleWorkspace(viewer.scope, { workspaceId }, tx);
-  return { level: "workspace", workspaceId: ws.id };
+/** The workspace as the viewer acts on it, and their role there. */
+export async function workspaceScopeFor(
+  viewer: Viewer,
+  workspaceId: string,
+  tx: Reader,
+): Promise<{ scope: WorkspaceScope; role: ActorRole }> {
+  const role = await workspaceRole(viewer.scope, workspaceId, tx);
+  return { scope: { level: "workspace", workspaceId }, role };
 }
 
+/** The key as the viewer acts on it, and their role in its workspace (a key of another workspace: NOT_FOUND). */
 export async function apiKeyScopeFor(
   viewer: Viewer,
   workspaceId: string,
   apiKeyId: string,
   tx: Reader,
-): Promise<ApiKeyScope> {
-  const key = await tx.apiKey.findFirst({
-    where: { id: apiKeyId, workspaceId, workspace: visibleWorkspaces(viewer.scope) },
-    select: { id: true, workspaceId: true },
-  });
+): Promise<{ scope: ApiKeyScope; role: ActorRole }> {
+  const role = await workspaceRole(viewer.scope, workspaceId, tx, API_KEY_NOT_FOUND);
+  const key = await tx.apiKey.findFirst({ where: { id: apiKeyId, workspaceId }, select: { id: true } });
   if (!key) throw notFound(API_KEY_NOT_FOUND);
-  return { level: "apiKey", workspaceId: key.workspaceId, apiKeyId: key.id };
+  return { scope: { level: "apiKey", workspaceId, apiKeyId: key.id }, role };
 }
 
 export function assertOperator(viewer: Viewer) {

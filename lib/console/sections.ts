@@ -12,6 +12,8 @@ export interface Section {
 export const WORKSPACE_SECTIONS = [
   { id: "overview", label: "Overview", path: "" },
   { id: "keys", label: "API keys", path: "/keys" },
+  { id: "members", label: "Members", path: "/members" },
+  { id: "audit", label: "Audit log", path: "/audit" },
 ] as const satisfies readonly Section[];
 
 export const API_KEY_SECTIONS = [

@@ -8,7 +8,7 @@ export type PublicScope = Extract<Scope, { level: "public" }>;
 export type WorkspaceScope = Extract<Scope, { level: "workspace" }>;
 export type ApiKeyScope = Extract<Scope, { level: "apiKey" }>;
 
-/** A console user acting for the workspaces whose `ownerEmail` is theirs (the operator sees all: OperatorScope). */
+/** A signed-in console user, acting for the workspaces they own or are a member of (the operator sees all). */
 export type OwnerScope = { level: "owner"; ownerEmail: string };
 
 /** The instance operator: the `weft` CLI today, the admin console later. Sees every workspace and key. */

@@ -1,4 +1,5 @@
 import { executeAgentJob } from "@/lib/domain/agents/execute-agent";
+import { auditSweepJob } from "@/lib/domain/audit/sweep-job";
 import { migrationJob } from "@/lib/domain/documents/migration-job";
 import { sendTriggerEmail } from "@/lib/domain/email/send-trigger-email";
 import { fanoutJob } from "@/lib/domain/notifications/fanout-job";
@@ -22,6 +23,7 @@ export const jobKinds: readonly JobKind[] = [
   eraseJob,
   sendTriggerEmail,
   usageSweepJob,
+  auditSweepJob,
   pruneJobsJob,
   pruneIdempotencyJob,
 ];

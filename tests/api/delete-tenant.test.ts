@@ -6,7 +6,8 @@ import { db, transaction } from "@/lib/infra/db";
 import { reloadEnvForTests } from "@/lib/infra/env";
 import { flushRequestLog } from "@/lib/domain/usage/request-log-writer";
 import { startRequestLog, stopRequestLog } from "@/lib/server/observers";
-import { asKey, call, newWorkspace, useTestDatabase } from "../helpers/api";
+import { asKey, call, newWorkspace, uniqueEmail, useTestDatabase } from "../helpers/api";
+import { consoleAs, owner } from "../helpers/console";
 import { startFakeSendgrid } from "../helpers/fake-sendgrid";
 import { waitFor } from "../helpers/wait";
 import { startReceiver, type Receiver } from "../helpers/webhook-receiver";
@@ -122,6 +123,9 @@ async function populate(w: Workspace) {
       },
     ]),
   );
+  // A team member, invited from the console (WorkspaceMember, and its AuditEvent).
+  const ws = { workspaceId: w.workspace.id };
+  await consoleAs(owner(w.email)).teams.invite({ ...ws, data: { email: uniqueEmail("member"), role: "viewer" } });
   await waitFor(async () => (await db().emailDelivery.count({ where: { apiKeyId: w.apiKey, status: "sent" } })) > 0);
   await waitFor(async () => (await db().webhookAttempt.count({ where: { apiKeyId: w.apiKey } })) > 0);
 }
@@ -170,8 +174,10 @@ describe("deleting a key or a workspace", () => {
     expect(refused.status).toBe(403);
 
     const after = await rowsOf(w.workspace.id, [w.apiKey]);
-    // The workspace stays, with its own stored reply.
-    expect(nonEmpty(after)).toEqual(["Workspace.id", "IdempotencyRecord.workspace"]);
+    // The workspace stays, with its own stored reply, its members and its audit log.
+    expect(nonEmpty(after).sort()).toEqual(
+      ["AuditEvent.workspaceId", "IdempotencyRecord.workspace", "Workspace.id", "WorkspaceMember.workspaceId"].sort(),
+    );
     const kept = await rowsOf(keep.workspace.id, [keep.apiKey]);
     expect(nonEmpty(kept).length).toBeGreaterThanOrEqual(12);
     expect((await call("/v2/users/get", { organizationId: "org" }, { headers: keep.key })).status).toBe(200);

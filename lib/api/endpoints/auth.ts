@@ -29,6 +29,7 @@ import { noData } from "./replies";
 const generateTokenV2 = defineEndpoint({
   path: "/v2/auth/generate_token",
   auth: "apiKey",
+  secret: true,
   summary: "Generate Token",
   input: generateTokenInput,
   output: generatedTokenOutput,
@@ -92,6 +93,7 @@ export const authEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/permissionproviderconfig/get",
     auth: "apiKey",
+    secret: true,
     summary:
       "Get Permission Provider Config. Stored and returned only: weft does not consult a permission provider yet.",
     input: getPermissionProviderConfigInput,

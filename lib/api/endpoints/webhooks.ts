@@ -118,6 +118,7 @@ export const webhookEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/secret/get",
     auth: "apiKey",
+    secret: true,
     summary: "Get Advanced Webhook Endpoint Secret (whsec_...).",
     input: endpointIdInput,
     output: endpointSecretOutput,
@@ -127,6 +128,7 @@ export const webhookEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/advancedwebhook/endpoints/secret/rotate",
     auth: "apiKey",
+    secret: true,
     summary:
       "Rotate an endpoint's signing secret. For 24 hours deliveries carry signatures with both the new and the old secret.",
     input: endpointIdInput,

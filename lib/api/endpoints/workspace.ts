@@ -49,6 +49,7 @@ export const workspaceEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/get",
     auth: "workspace",
+    secret: true,
     summary: "Get Workspace",
     input: getWorkspaceInput,
     output: workspaceOutput,
@@ -69,6 +70,7 @@ export const workspaceEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/authtoken/reset",
     auth: "workspace",
+    secret: true,
     summary: "Reset Auth Token",
     input: apiKeyRefInput,
     output: resetAuthTokenOutput,
@@ -79,6 +81,7 @@ export const workspaceEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/authtokens/rotate",
     auth: "workspace",
+    secret: true,
     summary:
       "Rotate Workspace Auth Tokens (weft extension): new workspace and key auth tokens; the old ones are refused at once.",
     input: rotateWorkspaceTokensInput,
@@ -91,6 +94,7 @@ export const workspaceEndpoints = [
   defineEndpoint({
     path: "/v2/workspace/authtokens/get",
     auth: "workspace",
+    secret: true,
     summary: "Get Auth Tokens",
     input: apiKeyRefInput,
     output: authTokensOutput,

@@ -23,15 +23,18 @@ export const apiKeysRouter = router({
 
   /** Advanced queries and activity logs: the owner's switches too (see access.ts); no REST endpoint sets them. */
   updateSettings: workspaceProcedure
+    .meta({ need: "manage", label: "Change API key switches" })
     .input(scopedInput("workspace", updateApiKeySettingsInput))
     .mutation(({ ctx, input }) => transaction((tx) => updateApiKeySettings(ctx.scope, input.data, tx))),
 
   /** The operator's form of the same switches, by key id alone (`weft apikey:update`). */
   updateAnySettings: operatorProcedure
+    .meta({ label: "Change API key switches" })
     .input(scopedInput("viewer", updateApiKeySettingsInput))
     .mutation(({ input }) => transaction((tx) => updateApiKeySettings(OPERATOR_SCOPE, input.data, tx))),
 
   delete: workspaceProcedure
+    .meta({ need: "manage", label: "Delete API key" })
     .input(scopedInput("workspace", deleteApiKeyInput))
     .mutation(({ ctx, input }) => transaction((tx) => deleteApiKey(ctx.scope, input.data, tx))),
 });

@@ -1,10 +1,12 @@
 import { apiKeysRouter } from "../api-keys/router";
+import { auditRouter } from "../audit/router";
 import { dataRouter } from "../data/router";
 import { emailRouter } from "../email/router";
 import { jobsRouter } from "../jobs/router";
 import { liveRouter } from "../live/router";
 import { mailboxRouter } from "../mailbox/router";
 import { sessionRouter } from "../session/router";
+import { teamsRouter } from "../teams/router";
 import { usageRouter } from "../usage/router";
 import { webhooksRouter } from "../webhooks/router";
 import { workspacesRouter } from "../workspaces/router";
@@ -27,6 +29,8 @@ export const appRouter = router({
   live: liveRouter,
   jobs: jobsRouter,
   data: dataRouter,
+  teams: teamsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -5,6 +5,7 @@ import type { Endpoint, Scope, ScopeFor } from "@/lib/api/define-endpoint";
 import { endpoints, type EndpointList } from "@/lib/api/registry";
 import { shapeOutput, stringifyReply } from "@/lib/api/reply-json";
 import { runOperation } from "@/lib/api/run-operation";
+import type { Need } from "@/lib/domain/teams/roles";
 import { scopedInput, type ScopedInput } from "./scoped-input";
 import { apiKeyProcedure, workspaceProcedure } from "./trpc";
 
@@ -48,8 +49,24 @@ type TreeOf<E> = E extends OwnerEntry ? Nest<Segments<E["path"]>, ProcedureOf<E>
 /** `{ v1: {...}, v2: { workspace: { apikey: { update: <mutation> }, ... }, ... } }` */
 export type OperationRecord = UnionToIntersection<TreeOf<OwnerEntry>>;
 
+/**
+ * What a REST operation needs of the viewer's role: a credential's reveal or rotation (`secret` in the registry)
+ * needs `secret`; a workspace-level change (keys, tokens) `manage`; another change `write`; a read `read`.
+ */
+export function needOf(endpoint: Endpoint): Need {
+  if (endpoint.secret) return "secret";
+  if (!endpoint.writes) return "read";
+  return endpoint.auth === "workspace" ? "manage" : "write";
+}
+
+/** The operation's name in the audit log, from its summary: "Get Auth Tokens". */
+export const labelOf = (endpoint: Endpoint) => endpoint.summary.split(/[.(:,]/)[0].trim();
+
 function procedureFor(endpoint: Endpoint) {
-  const base = endpoint.auth === "apiKey" ? apiKeyProcedure : workspaceProcedure;
+  const base = (endpoint.auth === "apiKey" ? apiKeyProcedure : workspaceProcedure).meta({
+    need: needOf(endpoint),
+    label: labelOf(endpoint),
+  });
   const built = base.input(
     scopedInput(endpoint.auth as "workspace" | "apiKey", endpoint.input, endpoint.invalidInputMessage),
   );

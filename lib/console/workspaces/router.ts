@@ -39,9 +39,11 @@ export const workspacesRouter = router({
     return { id: ws.id, firstApiKeyId: Object.keys(ws.apiKeyList)[0] };
   }),
 
-  get: workspaceProcedure
-    .input(scopedInput("workspace", none))
-    .query(({ ctx }) => getVisibleWorkspace(ctx.viewer.scope, { workspaceId: ctx.scope.workspaceId }, db())),
+  /** The workspace, and the viewer's role in it (the pages offer only what the role may do). */
+  get: workspaceProcedure.input(scopedInput("workspace", none)).query(async ({ ctx }) => ({
+    ...(await getVisibleWorkspace(ctx.viewer.scope, { workspaceId: ctx.scope.workspaceId }, db())),
+    role: ctx.role,
+  })),
 
   /** After a rotation: what the previous token holders set up that keeps working (null before any rotation). */
   leftByTokenHolders: workspaceProcedure
@@ -49,11 +51,13 @@ export const workspacesRouter = router({
     .query(({ ctx }) => listLeftByTokenHolders(ctx.scope, db())),
 
   delete: workspaceProcedure
+    .meta({ need: "owner", label: "Delete workspace" })
     .input(scopedInput("workspace", deleteWorkspaceInput))
     .mutation(({ ctx, input }) => transaction((tx) => deleteWorkspace(ctx.scope, input.data, tx))),
 
   /** Plan and self-serve production keys: the billing gates, the operator's. */
   updateSettings: operatorProcedure
+    .meta({ label: "Change plan settings" })
     .input(scopedInput("viewer", updateWorkspaceSettingsInput))
     .mutation(({ input }) => transaction((tx) => updateWorkspaceSettings(OPERATOR_SCOPE, input.data, tx))),
 

@@ -48,11 +48,35 @@ function redactValue(value: unknown, parent: string | undefined, known: readonly
   if (typeof value !== "object" || value === null) return value;
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [key, member] of Object.entries(value)) {
-    const secret = SECRET_MEMBERS.has(key) || (parent !== undefined && SECRET_INSIDE[key] === parent);
-    out[key] = secret && typeof member === "string" && member !== "" ? REDACTED : redactValue(member, key, known);
+    out[key] =
+      isSecretMember(key, parent) && typeof member === "string" && member !== ""
+        ? REDACTED
+        : redactValue(member, key, known);
   }
   return out;
 }
+
+/**
+ * A value as a role that sees no secrets is shown: every member that holds a credential, and every secret-shaped
+ * string, replaced by REDACTED; plain objects stay plain (React hands them to client components), dates stay.
+ */
+export function redactSecretMembers<T>(value: T, parent?: string): T {
+  if (typeof value === "string") return redactText(value, []) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => redactSecretMembers(v, parent)) as T;
+  if (typeof value !== "object" || value === null || value instanceof Date) return value;
+  // Object.fromEntries defines members, so a `__proto__` member stays a member.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, member]) => [
+      key,
+      isSecretMember(key, parent) && typeof member === "string" && member !== ""
+        ? REDACTED
+        : redactSecretMembers(member, key),
+    ]),
+  ) as T;
+}
+
+const isSecretMember = (key: string, parent: string | undefined) =>
+  SECRET_MEMBERS.has(key) || (parent !== undefined && SECRET_INSIDE[key] === parent);
 
 /** A body with its secrets replaced by REDACTED: JSON member by member, any other text by value and shape. */
 export function redactBody(text: string, known: readonly string[]): string {

@@ -50,8 +50,12 @@ export async function lockWorkspace(tx: Tx, workspaceId: string): Promise<{ id: 
   return ws;
 }
 
-/** What a workspace holds beside its keys: its daily mail count and its stored Idempotency-Key replies. */
+/**
+ * What a workspace holds beside its keys: its daily mail count, its stored Idempotency-Key replies and its audit
+ * log (its members go with the workspace row). A deleted key's audit entries stay: they are the workspace's.
+ */
 export async function deleteWorkspaceData(tx: Tx, workspaceId: string): Promise<void> {
+  await tx.auditEvent.deleteMany({ where: { workspaceId } });
   await tx.emailDailyCount.deleteMany({ where: { workspaceId } });
   await tx.idempotencyRecord.deleteMany({ where: { scopeKey: `workspace:${workspaceId}` } });
 }

@@ -1,10 +1,15 @@
-import type { OperatorScope } from "../scope";
-import type { OwnerScope } from "../scope";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { OperatorScope, OwnerScope } from "../scope";
 
-/** Whoever looks at workspaces in the console: an owner, or the operator who sees every workspace. */
+/** Whoever looks at workspaces in the console: a signed-in person, or the operator who sees every workspace. */
 export type ViewerScope = OwnerScope | OperatorScope;
 
-/** The `where` part naming the workspaces the scope may see; every console lookup of a workspace or key uses it. */
-export function visibleWorkspaces(scope: ViewerScope): { ownerEmail?: string } {
-  return scope.level === "operator" ? {} : { ownerEmail: scope.ownerEmail };
+/**
+ * The `where` part naming the workspaces the scope may see (those it owns or is a member of; the operator all);
+ * every console lookup of a workspace or key uses it.
+ */
+export function visibleWorkspaces(scope: ViewerScope): Prisma.WorkspaceWhereInput {
+  return scope.level === "operator"
+    ? {}
+    : { OR: [{ ownerEmail: scope.ownerEmail }, { members: { some: { email: scope.ownerEmail } } }] };
 }
