@@ -20,6 +20,7 @@ const lastSegment = (page: Page) => new URL(page.url()).pathname.split("/").pop(
 test("an owner signs in, creates a workspace and a key, resets its token, uses it over REST and signs out", async ({
   page,
 }) => {
+  test.slow(); // the longest journey: it ran out of its 60 s on a shared machine
   const email = uniqueEmail("owner");
 
   // Signed out, a console page sends to the sign-in form, which brings the user back to it.
