@@ -58,8 +58,11 @@ test("a call made over HTTP turns the getting-started check green and shows in t
   await expect(page.getByRole("status").filter({ hasText: "First successful call received." })).toBeVisible({
     timeout: 20_000,
   });
-  await page.getByRole("button", { name: "Reveal the auth token to copy the call" }).click();
-  await expect(page.getByLabel("First call", { exact: true })).toContainText(ws.keyHeaders["x-service-auth-token"]);
+  await page.getByRole("button", { name: "Reveal the auth token" }).click();
+  await expect(page.getByLabel("Auth token setup", { exact: true })).toContainText(
+    ws.keyHeaders["x-service-auth-token"],
+  );
+  await expect(page.getByLabel("First call", { exact: true })).not.toContainText(ws.keyHeaders["x-service-auth-token"]);
 
   await page.getByRole("navigation", { name: "API key" }).getByRole("link", { name: "Request log" }).click();
   await expect(page).toHaveURL(`${BASE_URL}${keyBase}/requests`);

@@ -1,4 +1,5 @@
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { consolePages, type ConsolePageContext } from "./console-pages";
 import { expect, test } from "./fixtures";
 import { BASE_URL, requestLogRowId, rest, signInAs, uniqueEmail } from "./support";
@@ -6,7 +7,7 @@ import { BASE_URL, requestLogRowId, rest, signInAs, uniqueEmail } from "./suppor
 // The page tour: every console page (console-pages.ts) for a signed-in owner whose key has a saved SendGrid
 // key, an AI provider key (and the logged call that set it), an allowed domain and an advanced webhook endpoint, at 1280 and 375 px in the light
 // and the dark colour scheme. Each load must log nothing to the console (the fixture), scroll no sideways and
-// show its title; the screenshots are committed under e2e/screenshots/ and embedded in docs/console.md.
+// show its title; each page must pass axe-core (WCAG 2.2 AA rules and best practices) in both schemes; the screenshots are committed under e2e/screenshots/ and embedded in docs/console.md.
 
 const WIDTHS = [
   { width: 1280, height: 800 },
@@ -16,6 +17,13 @@ const SCHEMES = ["light", "dark"] as const;
 /** Pages that once grew far too tall, and the height (px at 1280) they must stay within. */
 // Was 2,500 px; now the switch, endpoints with their health, and the filtered delivery log.
 const MAX_HEIGHT_1280: Record<string, number> = { "api-key-advanced-webhooks": 1500 };
+/**
+ * Violations known and owned elsewhere, per page; any other violation fails. The advanced webhooks page's
+ * icon buttons name themselves without their visible text ("Delete" labelled "Delete endpoint …"): issue 32's
+ * webhook pages rebuild it (components/console/webhooks).
+ */
+const AXE_KNOWN: Record<string, string[]> = { "api-key-advanced-webhooks": ["label-content-name-mismatch"] };
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 /** Tall pages are cut here: enough to show the layout, small enough to commit. */
 const MAX_SHOT_HEIGHT = 1800;
 
@@ -139,6 +147,31 @@ test("every console page loads cleanly at 1280 and 375 px in both colour schemes
     }
   }
   console.log(`page heights:\n${heights.join("\n")}`);
+});
+
+test("every console page passes axe-core in both colour schemes", async ({ page }) => {
+  test.setTimeout(900_000); // axe-core takes seconds a page on a busy machine
+  const email = uniqueEmail("axe");
+  const ctx = await seed(email);
+  await signInAs(page, email);
+  await page.setViewportSize(WIDTHS[0]);
+  for (const p of consolePages) {
+    for (const colorScheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(p.path(ctx));
+      await expect(page.locator("h1").first(), p.name).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+      expect
+        .soft(
+          axe.violations
+            .filter((v) => !AXE_KNOWN[p.name]?.includes(v.id))
+            .map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          `${p.name} (${colorScheme}): axe-core violations`,
+        )
+        .toEqual([]);
+    }
+  }
 });
 
 test("the favicon is served and unknown pages get the styled 404", async ({ page, request }) => {

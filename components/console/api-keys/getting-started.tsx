@@ -1,6 +1,9 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { AUTH_TOKEN_VARIABLE, firstCallSnippets } from "@/lib/console/api-keys/first-call-snippets";
+import { CodeTabs } from "../code-tabs";
 import { CopyButton } from "../copy-button";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";
@@ -9,7 +12,10 @@ import { useRevealedQuery } from "../use-revealed-query";
 const MASK = "••••••••••••••••";
 const POLL_MS = 3000;
 
-/** A first call to copy (the key's real id and header names; the token once revealed) and a check for its arrival. */
+/**
+ * A first call to copy in curl, Node or Python (the key's real id and header names; the token set in the shell,
+ * shown once revealed) and a check for its arrival.
+ */
 export function GettingStarted({
   workspaceId,
   apiKeyId,
@@ -34,17 +40,8 @@ export function GettingStarted({
       { refetchInterval: (q) => (q.state.data?.succeeded ? false : POLL_MS) },
     ),
   );
-  // Get Organizations needs advanced queries; Get Users works on any key.
-  const [path, body] = advancedQueries
-    ? ["/v2/organizations/get", `{"data":{}}`]
-    : ["/v2/users/get", `{"data":{"organizationId":"getting-started"}}`];
-  const command = [
-    `curl -X POST ${baseUrl.replace(/\/$/, "")}${path} \\`,
-    `  -H 'content-type: application/json' \\`,
-    `  -H 'x-service-api-key: ${apiKeyId}' \\`,
-    `  -H 'x-service-auth-token: ${token ?? MASK}' \\`,
-    `  -d '${body}'`,
-  ].join("\n");
+  const snippets = firstCallSnippets({ baseUrl, apiKeyId, advancedQueries }).map((s) => ({ ...s, note: s.howToRun }));
+  const setup = `export ${AUTH_TOKEN_VARIABLE}='${token ?? MASK}'`;
   const succeeded = check.data?.succeeded === true;
 
   return (
@@ -53,21 +50,28 @@ export function GettingStarted({
         Getting started
       </h2>
       <p className="mt-1 mb-4 text-sm text-zinc-600">
-        Make a first call with this key from a terminal. Every endpoint is described in the{" "}
+        Make a first call with this key. Every endpoint is described in the{" "}
         <a href="/api/openapi.json" className={ui.link}>
           OpenAPI document
         </a>
+        ; to see live editing, open the{" "}
+        <Link href={`/live-demo?key=${encodeURIComponent(apiKeyId)}`} className={ui.link}>
+          live demo with this key
+        </Link>
         .
       </p>
+      <p className="mb-2 text-sm text-zinc-600">
+        1. Put the key&apos;s auth token in your shell (the snippets read it from there):
+      </p>
       <pre
-        aria-label="First call"
+        aria-label="Auth token setup"
         className="overflow-x-auto rounded-md bg-zinc-100 p-3 font-mono text-xs whitespace-pre text-zinc-900"
       >
-        {command}
+        {setup}
       </pre>
       <div className="mt-3 flex flex-col gap-2 sm:flex-row">
         {token ? (
-          <CopyButton value={command} label="Copy the first call" />
+          <CopyButton value={setup} label="Copy the auth token setup" />
         ) : (
           <button
             type="button"
@@ -75,7 +79,7 @@ export function GettingStarted({
             disabled={secret.query.isFetching}
             onClick={() => secret.show()}
           >
-            {secret.query.isFetching ? "Revealing…" : "Reveal the auth token to copy the call"}
+            {secret.query.isFetching ? "Revealing…" : "Reveal the auth token"}
           </button>
         )}
         {token && (
@@ -87,6 +91,8 @@ export function GettingStarted({
       {secret.shown && secret.query.data?.authTokens.length === 0 && (
         <p className="mt-2 text-sm text-zinc-600">This key has no auth token: reset it below to issue one.</p>
       )}
+      <p className="mt-4 mb-2 text-sm text-zinc-600">2. Make the call, in the language you use:</p>
+      <CodeTabs tabs={snippets} label="Language" codeLabel="First call" />
       <p
         role="status"
         data-state={succeeded ? "done" : "waiting"}

@@ -4,10 +4,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { withoutBlanks } from "@/lib/console/format";
+import { apiKeyBase } from "@/lib/console/sections";
 import { createWorkspaceInput } from "@/lib/domain/workspaces/create-workspace-input";
 import { FormMessage } from "../form-message";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
+import { useToast } from "../toaster";
 import { useTRPC } from "../trpc";
 import { useCheckedMutation } from "../use-checked-mutation";
 import { useHydrated } from "../use-hydrated";
@@ -24,6 +26,7 @@ export function CreateWorkspaceForm({ ownerEmail, operator }: { ownerEmail: stri
   const router = useRouter();
   const queryClient = useQueryClient();
   const trpc = useTRPC();
+  const toast = useToast();
   const hydrated = useHydrated();
   const [values, setValues] = useState({ ownerEmail, workspaceName: "", name: "", avatar: "" });
   const create = useCheckedMutation(
@@ -31,7 +34,8 @@ export function CreateWorkspaceForm({ ownerEmail, operator }: { ownerEmail: stri
     trpc.workspaces.create.mutationOptions({
       onSuccess: async (created) => {
         await queryClient.invalidateQueries(trpc.workspaces.pathFilter());
-        router.push(`/workspaces/${created.id}`);
+        toast("Workspace created. Make a first call with its test key.");
+        router.push(apiKeyBase(created.id, created.firstApiKeyId));
       },
     }),
     (data) => ({ data }),

@@ -35,7 +35,8 @@ export const workspacesRouter = router({
     assertMayCreateWorkspaceFor(ctx.viewer, input.data.ownerEmail);
     await limitRate(createWorkspaceRateLimit.bucket, createWorkspaceRateLimit.limit(), ctx.clientIp);
     const ws = await transaction((tx) => createWorkspace({ level: "public", clientIp: ctx.clientIp }, input.data, tx));
-    return { id: ws.id };
+    // The console lands on the first key's Getting started: Create Workspace makes exactly one testing key.
+    return { id: ws.id, firstApiKeyId: Object.keys(ws.apiKeyList)[0] };
   }),
 
   /** The workspace, and the viewer's role in it (the pages offer only what the role may do). */

@@ -1,5 +1,6 @@
 import { DetailsList } from "@/components/console/details-list";
 import { CopyButton } from "@/components/console/copy-button";
+import { DangerZone } from "@/components/console/danger-zone";
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
@@ -94,13 +95,13 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
           </section>
         )}
 
-        <section aria-labelledby="danger-heading" className={`${ui.card} border-red-200`}>
-          <h2 id="danger-heading" className={ui.cardTitle}>
-            Delete workspace
-          </h2>
-          <p className="mt-1 mb-4 text-sm text-zinc-600">Deletes the workspace, its API keys and all their data.</p>
+        <DangerZone
+          id="danger-heading"
+          title="Delete workspace"
+          description="Deletes the workspace, its API keys and all their data."
+        >
           <DeleteWorkspace workspaceId={ws.id} name={ws.name} />
-        </section>
+        </DangerZone>
       </div>
     </HydrateClient>
   );

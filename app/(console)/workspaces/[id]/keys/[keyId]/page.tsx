@@ -7,6 +7,7 @@ import { GettingStarted } from "@/components/console/api-keys/getting-started";
 import { LiveConnections } from "@/components/console/api-keys/live-connections";
 import { RenameApiKeyForm } from "@/components/console/api-keys/rename-api-key-form";
 import { CopyButton } from "@/components/console/copy-button";
+import { DangerZone } from "@/components/console/danger-zone";
 import { DetailsList } from "@/components/console/details-list";
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { ui } from "@/components/console/styles";
@@ -100,15 +101,13 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
 
         <CrdtVersions workspaceId={id} apiKeyId={key.id} />
 
-        <section aria-labelledby="revoke-heading" className={`${ui.card} border-red-200`}>
-          <h2 id="revoke-heading" className={ui.cardTitle}>
-            Revoke API key
-          </h2>
-          <p className="mt-1 mb-4 text-sm text-zinc-600">
-            Deletes the key and all its data; calls with it are refused at once.
-          </p>
+        <DangerZone
+          id="revoke-heading"
+          title="Revoke API key"
+          description="Deletes the key and all its data; calls with it are refused at once."
+        >
           <DeleteApiKey workspaceId={id} apiKeyId={key.id} name={key.name} />
-        </section>
+        </DangerZone>
       </div>
     </HydrateClient>
   );
