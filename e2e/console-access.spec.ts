@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import {
   BASE_URL,
-  createWorkspaceOverRest,
+  workspaceWithTokens,
   OPERATOR_EMAIL,
   screenshots,
   signInAs,
@@ -17,9 +17,9 @@ test.describe("not found", () => {
   test.use({ allowConsole: [/Failed to load resource: the server responded with a status of 404/] });
 
   test("a signed-in owner cannot open another owner's workspace or key by URL", async ({ page, request }) => {
-    const theirs = await createWorkspaceOverRest(request, uniqueEmail("theirs"));
+    const theirs = await workspaceWithTokens(request, uniqueEmail("theirs"));
     const me = uniqueEmail("me");
-    const mine = await createWorkspaceOverRest(request, me);
+    const mine = await workspaceWithTokens(request, me);
     await signInAs(page, me);
 
     // The list holds only my workspace.
@@ -59,7 +59,7 @@ test.describe("not found", () => {
 
 test("an operator sees every workspace and sets plan, production keys and per-key flags", async ({ page, request }) => {
   const owner = uniqueEmail("customer");
-  const ws = await createWorkspaceOverRest(request, owner);
+  const ws = await workspaceWithTokens(request, owner);
   await signInAs(page, OPERATOR_EMAIL);
   await expect(page.getByText("operator", { exact: true })).toBeVisible();
   await expect(page.getByText("Every workspace on this instance")).toBeVisible();
@@ -71,7 +71,7 @@ test("an operator sees every workspace and sets plan, production keys and per-ke
   await screenshots(page, "console-workspaces-operator");
 
   // More than a page of workspaces: Next and Previous walk the keyset pages.
-  for (let i = 0; i < 21; i++) await createWorkspaceOverRest(request, uniqueEmail(`many${i}`));
+  for (let i = 0; i < 21; i++) await workspaceWithTokens(request, uniqueEmail(`many${i}`));
   await page.reload();
   await waitForHydration(page);
   await expect(list.getByRole("listitem")).toHaveCount(20);

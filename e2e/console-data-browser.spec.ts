@@ -1,6 +1,5 @@
 import { expect, test, watchContext } from "./fixtures";
-import { screenshots, signInAs, uniqueEmail, waitForHydration } from "./support";
-import { keyOf, rest } from "./rest-key";
+import { rest, screenshots, signInAs, uniqueEmail, waitForHydration, workspaceWithTokens } from "./support";
 
 // The key's Data page as a browser of what an integration stored: organization → folder → document, and the
 // document's page with its comment, its notification, its CRDT text and who is in it, a live-demo client
@@ -15,8 +14,8 @@ test("browse from an organization to a document: its comment, notification, CRDT
 }) => {
   test.slow(); // two browser contexts on a shared machine
   const ownerEmail = uniqueEmail("browse");
-  const k = await keyOf(request, ownerEmail);
-  const call = (path: string, data: unknown) => rest(request, path, data, k.headers);
+  const k = await workspaceWithTokens(request, ownerEmail);
+  const call = (path: string, data: unknown) => rest(path, data, k.keyHeaders);
   const org = { organizationId: "acme" };
   await call("/v2/organizations/add", { organizations: [{ ...org, organizationName: "Acme" }] });
   await call("/v2/organizations/folders/add", { ...org, folders: [{ folderId: "specs", folderName: "Specs" }] });
@@ -45,7 +44,7 @@ test("browse from an organization to a document: its comment, notification, CRDT
   });
   await call("/v2/crdt/add", { ...doc, editorId: "body", type: "text", data: "The plan, in one line." });
 
-  const base = `/workspaces/${k.workspaceId}/keys/${k.apiKey}/data`;
+  const base = `/workspaces/${k.id}/keys/${k.apiKey}/data`;
   await signInAs(page, ownerEmail, base);
   await waitForHydration(page);
   await page.getByRole("search", { name: "Search organizations" }).getByRole("searchbox").fill("acm");

@@ -83,7 +83,7 @@ test("a call made over HTTP turns the getting-started check green and shows in t
 
   // Every console page of this key loads.
   const callId = await requestLogRowId(okId);
-  for (const p of consolePages.filter((c) => !c.notFound && !c.needsEndpoint)) {
+  for (const p of consolePages.filter((c) => !c.notFound && !c.needsTourSeed)) {
     const res = await page.goto(p.path({ workspaceId: ws.id, apiKeyId: ws.apiKey, callId }));
     expect(res?.status(), p.name).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test, watchContext } from "./fixtures";
-import { BASE_URL, createWorkspaceOverRest, screenshots, signInAs, uniqueEmail, waitForHydration } from "./support";
+import { BASE_URL, workspaceWithTokens, screenshots, signInAs, uniqueEmail, waitForHydration } from "./support";
 
 // The console is live: each view below changes in the open page, without a reload, as the thing it shows
 // happens elsewhere (tRPC subscriptions over server-sent events, fed by the notify bus).
@@ -12,7 +12,7 @@ import { BASE_URL, createWorkspaceOverRest, screenshots, signInAs, uniqueEmail, 
 const curl = promisify(execFile);
 
 async function keyCredentials(request: APIRequestContext, email: string) {
-  const { id, apiKey } = await createWorkspaceOverRest(request, email);
+  const { id, apiKey } = await workspaceWithTokens(request, email);
   return { workspaceId: id, apiKey };
 }
 

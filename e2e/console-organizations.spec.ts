@@ -1,6 +1,13 @@
 import { expect, test } from "./fixtures";
-import { screenshots, signInAs, uniqueEmail, waitForHydration, withDatabase } from "./support";
-import { keyOf, rest } from "./rest-key";
+import {
+  rest,
+  screenshots,
+  signInAs,
+  uniqueEmail,
+  waitForHydration,
+  withDatabase,
+  workspaceWithTokens,
+} from "./support";
 
 // The key's Data page: its organizations, disabled and enabled again and one deleted with a typed
 // confirmation while its purge shows progress; an organization's users, one user's notification preferences
@@ -21,9 +28,8 @@ test("the Data page disables, enables and deletes organizations, with the purge'
   request,
 }) => {
   const ownerEmail = uniqueEmail("orgs");
-  const k = await keyOf(request, ownerEmail);
+  const k = await workspaceWithTokens(request, ownerEmail);
   await rest(
-    request,
     "/v2/organizations/add",
     {
       organizations: [
@@ -31,12 +37,12 @@ test("the Data page disables, enables and deletes organizations, with the purge'
         { organizationId: "org-gone", organizationName: "Gone" },
       ],
     },
-    k.headers,
+    k.keyHeaders,
   );
   const documents = Array.from({ length: 30 }, (_, i) => ({ documentId: `doc-${i}` }));
-  await rest(request, "/v2/organizations/documents/add", { organizationId: "org-gone", documents }, k.headers);
+  await rest("/v2/organizations/documents/add", { organizationId: "org-gone", documents }, k.keyHeaders);
 
-  await signInAs(page, ownerEmail, `/workspaces/${k.workspaceId}/keys/${k.apiKey}/data`);
+  await signInAs(page, ownerEmail, `/workspaces/${k.id}/keys/${k.apiKey}/data`);
   await waitForHydration(page);
   const list = page.getByRole("list", { name: "Organizations", exact: true });
   await expect(list.getByRole("listitem")).toHaveCount(2);
@@ -74,16 +80,14 @@ test("the Data page shows a user's notification preferences and erases a user's 
   request,
 }) => {
   const ownerEmail = uniqueEmail("users");
-  const k = await keyOf(request, ownerEmail);
+  const k = await workspaceWithTokens(request, ownerEmail);
   const organizationId = "org-people";
   await rest(
-    request,
     "/v2/organizations/add",
     { organizations: [{ organizationId, organizationName: "People" }] },
-    k.headers,
+    k.keyHeaders,
   );
   await rest(
-    request,
     "/v2/users/add",
     {
       organizationId,
@@ -92,32 +96,25 @@ test("the Data page shows a user's notification preferences and erases a user's 
         { userId: "bob", name: "Bob", email: "bob@example.com" },
       ],
     },
-    k.headers,
+    k.keyHeaders,
   );
+  await rest("/v2/organizations/documents/add", { organizationId, documents: [{ documentId: "doc-1" }] }, k.keyHeaders);
   await rest(
-    request,
-    "/v2/organizations/documents/add",
-    { organizationId, documents: [{ documentId: "doc-1" }] },
-    k.headers,
-  );
-  await rest(
-    request,
     "/v2/commentannotations/add",
     {
       organizationId,
       documentId: "doc-1",
       commentAnnotations: [{ commentData: [{ commentText: "Bob was here", from: { userId: "bob", name: "Bob" } }] }],
     },
-    k.headers,
+    k.keyHeaders,
   );
   await rest(
-    request,
     "/v2/organizations/documents/migrate",
     { organizationId, documentId: "doc-1", newDocumentId: "doc-2" },
-    k.headers,
+    k.keyHeaders,
   );
 
-  await signInAs(page, ownerEmail, `/workspaces/${k.workspaceId}/keys/${k.apiKey}/data?org=${organizationId}`);
+  await signInAs(page, ownerEmail, `/workspaces/${k.id}/keys/${k.apiKey}/data?org=${organizationId}`);
   await waitForHydration(page);
   const users = page.getByRole("list", { name: "Users" });
   await expect(users.getByRole("listitem")).toHaveCount(2);
@@ -133,12 +130,11 @@ test("the Data page shows a user's notification preferences and erases a user's 
   await prefs.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Notification preferences of ada saved." })).toBeVisible();
   const stored = await rest(
-    request,
     "/v2/notifications/config/get",
     { organizationId, userId: "ada", getOrganizationConfig: true },
-    k.headers,
+    k.keyHeaders,
   );
-  expect(stored.data[0].config).toMatchObject({ inbox: "ALL", email: "NONE" });
+  expect(stored[0].config).toMatchObject({ inbox: "ALL", email: "NONE" });
 
   await users.getByRole("listitem").filter({ hasText: "bob" }).getByRole("button", { name: "Erase data" }).click();
   const dialog = page.getByRole("dialog");
@@ -149,6 +145,6 @@ test("the Data page shows a user's notification preferences and erases a user's 
     timeout: 30_000,
   });
   await expect(users.getByRole("listitem")).toHaveCount(1);
-  const bobData = await rest(request, "/v2/users/data/get", { organizationId, userId: "bob" }, k.headers);
-  expect(JSON.stringify(bobData.data)).not.toContain("Bob was here");
+  const bobData = await rest("/v2/users/data/get", { organizationId, userId: "bob" }, k.keyHeaders);
+  expect(JSON.stringify(bobData)).not.toContain("Bob was here");
 });

@@ -17,12 +17,6 @@ const SCHEMES = ["light", "dark"] as const;
 /** Pages that once grew far too tall, and the height (px at 1280) they must stay within. */
 // Was 2,500 px; now the switch, endpoints with their health, and the filtered delivery log.
 const MAX_HEIGHT_1280: Record<string, number> = { "api-key-advanced-webhooks": 1500 };
-/**
- * Violations known and owned elsewhere, per page; any other violation fails. The advanced webhooks page's
- * icon buttons name themselves without their visible text ("Delete" labelled "Delete endpoint …"): issue 32's
- * webhook pages rebuild it (components/console/webhooks).
- */
-const AXE_KNOWN: Record<string, string[]> = { "api-key-advanced-webhooks": ["label-content-name-mismatch"] };
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 /** Tall pages are cut here: enough to show the layout, small enough to commit. */
 const MAX_SHOT_HEIGHT = 1800;
@@ -164,9 +158,7 @@ test("every console page passes axe-core in both colour schemes", async ({ page 
       const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
       expect
         .soft(
-          axe.violations
-            .filter((v) => !AXE_KNOWN[p.name]?.includes(v.id))
-            .map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+          axe.violations.map((v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
           `${p.name} (${colorScheme}): axe-core violations`,
         )
         .toEqual([]);

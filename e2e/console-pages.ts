@@ -17,8 +17,8 @@ export interface ConsolePage {
   path(ctx: ConsolePageContext): string;
   /** The page answers 404 on purpose. */
   notFound?: boolean;
-  /** The page is one advanced webhook endpoint's: the context needs its `endpointId`. */
-  needsEndpoint?: boolean;
+  /** The page shows what only the tour's seed stores (an endpoint, an organization's document): other loops skip it. */
+  needsTourSeed?: boolean;
 }
 
 const ws = (c: ConsolePageContext) => `/workspaces/${c.workspaceId}`;
@@ -36,8 +36,8 @@ export const consolePages: ConsolePage[] = [
   { name: "api-key", path: key },
   { name: "api-key-data", path: (c) => `${key(c)}/data` },
   // The tour's seed stores organization "tour-org" with folder "specs" and document "plan" (console-pages.spec.ts).
-  { name: "api-key-data-organization", path: (c) => `${key(c)}/data?org=tour-org` },
-  { name: "api-key-data-document", path: (c) => `${key(c)}/data?org=tour-org&doc=plan` },
+  { name: "api-key-data-organization", path: (c) => `${key(c)}/data?org=tour-org`, needsTourSeed: true },
+  { name: "api-key-data-document", path: (c) => `${key(c)}/data?org=tour-org&doc=plan`, needsTourSeed: true },
   { name: "api-key-ai", path: (c) => `${key(c)}/ai` },
   { name: "api-key-email", path: (c) => `${key(c)}/email` },
   { name: "api-key-webhooks", path: (c) => `${key(c)}/webhooks` },
@@ -45,7 +45,7 @@ export const consolePages: ConsolePage[] = [
   {
     name: "api-key-webhook-endpoint",
     path: (c) => `${key(c)}/advanced-webhooks/endpoints/${c.endpointId}`,
-    needsEndpoint: true,
+    needsTourSeed: true,
   },
   { name: "api-key-webhook-events", path: (c) => `${key(c)}/advanced-webhooks/events` },
   { name: "api-key-requests", path: (c) => `${key(c)}/requests` },

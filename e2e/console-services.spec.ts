@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
-import { BASE_URL, createWorkspaceOverRest, screenshots, signInAs, uniqueEmail, waitForHydration } from "./support";
+import { BASE_URL, workspaceWithTokens, screenshots, signInAs, uniqueEmail, waitForHydration } from "./support";
 
 // A key's services in the console: email (settings, masked SendGrid key, a test mail into the dev mailbox),
 // simple webhooks, and advanced webhooks end to end: an endpoint on a receiver this test runs on 127.0.0.1,
@@ -43,7 +43,7 @@ test("an owner sets up email and webhooks, and watches a delivery and its resend
   const receiver = await startReceiver();
   try {
     const email = uniqueEmail("services");
-    const ws = await createWorkspaceOverRest(request, email);
+    const ws = await workspaceWithTokens(request, email);
     const keyBase = `/workspaces/${ws.id}/keys/${ws.apiKey}`;
     await signInAs(page, email);
 

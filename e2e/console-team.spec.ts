@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import {
   BASE_URL,
-  createWorkspaceOverRest,
+  workspaceWithTokens,
   loginLinkFor,
   screenshots,
   signInAs,
@@ -20,7 +20,7 @@ test("an invited developer cannot reveal a secret, and the owner sees the attemp
   test.slow(); // two signed-in browser contexts and four pages on a shared machine
   const ownerEmail = uniqueEmail("team-owner");
   const developerEmail = uniqueEmail("team-dev");
-  const ws = await createWorkspaceOverRest(page.request, ownerEmail);
+  const ws = await workspaceWithTokens(page.request, ownerEmail);
 
   await signInAs(page, ownerEmail, `/workspaces/${ws.id}/members`);
   await waitForHydration(page);

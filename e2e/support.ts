@@ -67,14 +67,6 @@ export async function signInAs(page: Page, email: string, path = "/workspaces") 
   await expect(page).toHaveURL(`${BASE_URL}${path}`);
 }
 
-/** Create Workspace over REST; the workspace id and its first API key. */
-export async function createWorkspaceOverRest(request: APIRequestContext, ownerEmail: string) {
-  const res = await request.post("/v2/workspace/create", { data: { data: { ownerEmail } } });
-  expect(res.status(), await res.text()).toBe(200);
-  const ws = (await res.json()).result.data as { id: string; apiKeyList: Record<string, unknown> };
-  return { id: ws.id, apiKey: Object.keys(ws.apiKeyList)[0] };
-}
-
 /** Waits until the client components are hydrated: clicking or typing before that is lost. */
 export async function waitForHydration(page: Page) {
   await expect(page.locator("[data-ready=true]").first()).toBeAttached();
@@ -118,7 +110,7 @@ export async function workspaceWithTokens(request: APIRequestContext, ownerEmail
   const tokens = await request.post("/v2/workspace/authtokens/get", { data: { data: { apiKey } }, headers: wsHeaders });
   const token = (await tokens.json()).result.data.authTokens[0].token as string;
   const keyHeaders = { "x-service-api-key": apiKey, "x-service-auth-token": token };
-  return { id: ws.id, name: ws.name, apiKey, wsHeaders, keyHeaders };
+  return { id: ws.id, name: ws.name, apiKey, token, wsHeaders, keyHeaders };
 }
 
 /** The request log row of the call that sent (or was given) `requestId`, once the log has written it. */

@@ -69,7 +69,7 @@ export function EndpointSecret({
             onConfirm={() => secret.show()}
             className={`${ui.secondary} ${ui.small}`}
           >
-            Reveal secret
+            Reveal signing secret
           </ConfirmButton>
         )}
         <ConfirmButton
@@ -86,7 +86,7 @@ export function EndpointSecret({
           disabled={rotate.isPending}
           className={`${ui.dangerOutline} ${ui.small}`}
         >
-          {rotate.isPending ? "Rotating…" : "Rotate secret"}
+          {rotate.isPending ? "Rotating signing secret…" : "Rotate signing secret"}
         </ConfirmButton>
       </div>
     </div>
