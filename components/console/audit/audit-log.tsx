@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { formatTime } from "@/lib/console/format";
 import { useState } from "react";
 import { FilterSelect } from "../filter-select";
 import { FormMessage } from "../form-message";
@@ -113,8 +114,7 @@ export function AuditLog({ workspaceId }: { workspaceId: string }) {
                 </span>
               </div>
               <p className="text-sm break-words text-zinc-700">
-                {e.actorEmail} ({e.actorRole}) ·{" "}
-                <time dateTime={e.time}>{e.time.replace("T", " ").slice(0, 19)} UTC</time>
+                {e.actorEmail} ({e.actorRole}) · <time dateTime={e.time}>{formatTime(e.time, true)}</time>
                 {e.ip && ` · ${e.ip}`}
               </p>
               {e.target && <p className={`${ui.mono} text-zinc-500`}>{e.target}</p>}

@@ -1,11 +1,12 @@
 import { z } from "zod";
-import { parsePresence, PRESENCE_CHANNEL, requestCensus, type PresenceSnapshot } from "@/lib/domain/crdt/live-presence";
+import { parsePresence, PRESENCE_CHANNEL, type PresenceSnapshot } from "@/lib/domain/crdt/live-presence";
 import { documentRefInput } from "@/lib/domain/documents/list-documents";
 import { PRESENCE_CHANNEL as REST_PRESENCE_CHANNEL } from "@/lib/domain/presence/change-presence";
 import { getPresence } from "@/lib/domain/presence/get-presence";
 import { db } from "@/lib/infra/db";
 import { parsePayload } from "@/lib/infra/notify-bus";
 import { busFeed, RESYNC } from "../live/bus-feed";
+import { instanceSnapshots } from "../live/instance-snapshots";
 import { scopedInput } from "../router/scoped-input";
 import { apiKeyProcedure } from "../router/trpc";
 
@@ -50,25 +51,20 @@ export const documentPresence = apiKeyProcedure
       signal,
     );
     await feed.ready;
-    const byInstance = new Map<string, PresenceSnapshot>();
+    const snapshots = instanceSnapshots(apiKeyId);
     const current = async (): Promise<DocumentPresence> => ({
-      editors: editorsOf(byInstance.values(), ref),
+      editors: editorsOf(snapshots.values(), ref),
       users: await getPresence(ctx.scope, ref, db()),
     });
     try {
-      await requestCensus(apiKeyId);
+      await snapshots.recount();
       yield await current();
       for await (const payload of feed) {
         if (payload === RESYNC) {
-          byInstance.clear();
-          await requestCensus(apiKeyId);
+          await snapshots.recount();
           continue;
         }
-        const snapshot = parsePresence(payload);
-        if (snapshot) {
-          if (snapshot.sockets === 0 && snapshot.documentCount === 0) byInstance.delete(snapshot.instance);
-          else byInstance.set(snapshot.instance, snapshot);
-        }
+        snapshots.take(payload);
         yield await current();
       }
     } finally {

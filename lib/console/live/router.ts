@@ -3,13 +3,13 @@ import {
   BUSIEST_DOCUMENTS,
   parsePresence,
   PRESENCE_CHANNEL,
-  requestCensus,
   type LiveDocumentCount,
   type PresenceSnapshot,
 } from "@/lib/domain/crdt/live-presence";
 import { scopedInput } from "../router/scoped-input";
 import { apiKeyProcedure, router } from "../router/trpc";
 import { busFeed, RESYNC } from "./bus-feed";
+import { instanceSnapshots } from "./instance-snapshots";
 
 // The key's live connections across every instance, as people join and leave (lib/domain/crdt/live-presence.ts).
 
@@ -49,20 +49,17 @@ export const liveRouter = router({
     const apiKeyId = ctx.scope.apiKeyId;
     const feed = busFeed([PRESENCE_CHANNEL], (p) => parsePresence(p)?.apiKeyId === apiKeyId, signal);
     await feed.ready;
-    const byInstance = new Map<string, PresenceSnapshot>();
+    const snapshots = instanceSnapshots(apiKeyId);
     try {
-      await requestCensus(apiKeyId);
-      yield total(byInstance.values());
+      await snapshots.recount();
+      yield total(snapshots.values());
       for await (const payload of feed) {
         if (payload === RESYNC) {
-          byInstance.clear();
-          await requestCensus(apiKeyId);
+          await snapshots.recount();
           continue;
         }
-        const snapshot = parsePresence(payload)!;
-        if (snapshot.sockets === 0 && snapshot.documentCount === 0) byInstance.delete(snapshot.instance);
-        else byInstance.set(snapshot.instance, snapshot);
-        yield total(byInstance.values());
+        snapshots.take(payload);
+        yield total(snapshots.values());
       }
     } finally {
       await feed.return(undefined);
