@@ -53,6 +53,7 @@ export const consolePages: ConsolePage[] = [
   { name: "api-key-usage", path: (c) => `${key(c)}/usage` },
   { name: "api-key-email-log", path: (c) => `${key(c)}/email-log` },
   { name: "mailbox", path: () => "/mailbox" },
+  { name: "api-reference", path: () => "/api-reference" },
   { name: "live-demo", path: (c) => `/live-demo?key=${encodeURIComponent(c.apiKeyId)}` },
   { name: "not-found-console", path: () => "/workspaces/ws_doesnotexist", notFound: true },
   { name: "not-found", path: () => "/no-such-page", notFound: true },

@@ -11,6 +11,7 @@ export function ConsoleNav({ mailbox }: { mailbox: boolean }) {
   const path = usePathname();
   const links = [
     { href: "/workspaces", label: "Workspaces" },
+    { href: "/api-reference", label: "API reference" },
     ...(mailbox ? [{ href: "/mailbox", label: "Mailbox" }] : []),
   ];
   return (

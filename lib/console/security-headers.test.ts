@@ -13,6 +13,10 @@ describe("console security headers", () => {
     const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]{24})' 'strict-dynamic'/.exec(csp)?.[1];
     expect(nonce).toBeDefined();
     expect(csp).not.toContain("unsafe-inline");
+    // Inline styles: the nonce, or a listed hash (one exact text each).
+    expect(csp).toMatch(
+      new RegExp(`style-src 'self' 'nonce-${nonce!.replace(/[+/]/g, "\\$&")}'( 'sha256-[A-Za-z0-9+/]{43}=')+;`),
+    );
     expect(second.headers.get("content-security-policy")).not.toContain(nonce);
     expect(first.headers.get("x-frame-options")).toBe("DENY");
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");

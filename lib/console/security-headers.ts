@@ -3,11 +3,23 @@
 // runs without it ('strict-dynamic' lets those scripts load the page's chunks). frame-ancestors 'none' and
 // X-Frame-Options: DENY stop clickjacking; the REST API (/v1, /v2, /api) keeps its plain JSON headers.
 
+/**
+ * The only inline styles allowed without the nonce, each by the hash of its exact text: the API reference's
+ * renderer (Redoc) inserts perfect-scrollbar's stylesheet when its module loads, through a style-loader that
+ * cannot be handed a nonce at that point (it first inserts the element empty, then fills it). A hash admits
+ * that one text and nothing else. After a Redoc upgrade the API reference e2e spec fails with the CSP error,
+ * which names the new hash to put here.
+ */
+const STYLE_HASHES = [
+  "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='", // the empty <style> element
+  "'sha256-QMIg+bpjm3JdElJ388KYke01izlUW0UoNOeKjpMxdgc='", // redoc 2.5.4's perfect-scrollbar stylesheet
+];
+
 export function consoleCsp(nonce: string, dev = false): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self' 'nonce-${nonce}' ${STYLE_HASHES.join(" ")}`,
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "connect-src 'self'",

@@ -51,9 +51,9 @@ export function GettingStarted({
       </h2>
       <p className="mt-1 mb-4 text-sm text-zinc-600">
         Make a first call with this key. Every endpoint is described in the{" "}
-        <a href="/api/openapi.json" className={ui.link}>
-          OpenAPI document
-        </a>
+        <Link href="/api-reference" className={ui.link}>
+          API reference
+        </Link>
         ; to see live editing, open the{" "}
         <Link href={`/live-demo?key=${encodeURIComponent(apiKeyId)}`} className={ui.link}>
           live demo with this key
