@@ -22,6 +22,8 @@ async function watchViolations(page: Page) {
 
 /** Opens "Get Users" from the reference's menu and shows the fields of its request body's `data`. */
 async function showGetUsers(page: Page) {
+  await page.getByRole("navigation", { name: "API areas" }).getByRole("link", { name: "users", exact: true }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/api-reference?area=users`);
   const reference = page.locator(".redoc-wrap");
   await reference
     .getByRole("menuitem", { name: /Get Users$/ })

@@ -104,6 +104,7 @@ test("every console page loads cleanly at 1280 and 375 px in both colour schemes
         const res = await page.goto(p.path(ctx));
         expect(res?.status(), p.name).toBe(p.notFound ? 404 : 200);
         await expect(page.locator("h1").first(), p.name).toBeVisible();
+        if (p.ready) await expect(page.locator(p.ready), p.name).toBeVisible({ timeout: 20_000 });
         await page.waitForLoadState("networkidle");
         await page.evaluate(() => document.fonts.ready);
 
@@ -154,6 +155,7 @@ test("every console page passes axe-core in both colour schemes", async ({ page 
       await page.emulateMedia({ colorScheme });
       await page.goto(p.path(ctx));
       await expect(page.locator("h1").first(), p.name).toBeVisible();
+      if (p.ready) await expect(page.locator(p.ready), p.name).toBeVisible({ timeout: 20_000 });
       await page.waitForLoadState("networkidle");
       const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
       expect

@@ -17,6 +17,8 @@ export interface ConsolePage {
   path(ctx: ConsolePageContext): string;
   /** The page answers 404 on purpose. */
   notFound?: boolean;
+  /** What shows once the page's client-side content has rendered, when that comes after its title. */
+  ready?: string;
   /** The page shows what only the tour's seed stores (an endpoint, an organization's document): other loops skip it. */
   needsTourSeed?: boolean;
 }
@@ -53,7 +55,7 @@ export const consolePages: ConsolePage[] = [
   { name: "api-key-usage", path: (c) => `${key(c)}/usage` },
   { name: "api-key-email-log", path: (c) => `${key(c)}/email-log` },
   { name: "mailbox", path: () => "/mailbox" },
-  { name: "api-reference", path: () => "/api-reference" },
+  { name: "api-reference", path: () => "/api-reference", ready: ".redoc-wrap" },
   { name: "live-demo", path: (c) => `/live-demo?key=${encodeURIComponent(c.apiKeyId)}` },
   { name: "not-found-console", path: () => "/workspaces/ws_doesnotexist", notFound: true },
   { name: "not-found", path: () => "/no-such-page", notFound: true },

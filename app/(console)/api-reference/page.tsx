@@ -8,8 +8,13 @@ export const metadata = { title: "API reference · weft" };
 const DOCUMENT_URL = "/api/openapi.json";
 
 /** Every REST endpoint, from the OpenAPI document this instance serves. */
-export default async function ApiReferencePage() {
+export default async function ApiReferencePage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requireViewer();
+  const { area } = await searchParams;
   return (
     <>
       <PageHeader
@@ -21,7 +26,7 @@ export default async function ApiReferencePage() {
           </a>
         }
       />
-      <ApiReference documentUrl={DOCUMENT_URL} />
+      <ApiReference documentUrl={DOCUMENT_URL} area={typeof area === "string" ? area : undefined} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
 import type { AppStore } from "redoc";
 import { ui } from "@/components/console/styles";
@@ -8,7 +9,9 @@ import { redocThemes } from "./redoc-theme";
 // The served OpenAPI document rendered by Redoc, loaded only on this page (a dynamic import: no other console
 // page carries it). Everything it needs is in the console's bundle and the document comes from this origin, so
 // the page requests nothing elsewhere; search is off because Redoc runs it in a worker made from a blob: URL,
-// which the CSP's script-src refuses.
+// which the CSP's script-src refuses. One area of the API at a time (the path's segment after the version, v1
+// and v2 together): Redoc renders every operation it is given, and all 165 at once made a page 330,000 px tall
+// with 55,000 elements that took 20 s to render.
 
 const DARK = "(prefers-color-scheme: dark)";
 
@@ -34,9 +37,30 @@ function shareStyleNonce() {
   document.head.append(meta);
 }
 
-type Loaded = { View: ComponentType<{ store: AppStore }>; store: AppStore };
+type Loaded = {
+  View: ComponentType<{ store: AppStore }>;
+  store: AppStore;
+  areas: string[];
+  area: string;
+  description?: string;
+};
 
-export function ApiReference({ documentUrl }: { documentUrl: string }) {
+interface OpenApiDocument {
+  info: { description?: string };
+  paths: Record<string, unknown>;
+}
+
+/** "/v2/users/get" → "users". */
+function areaOf(path: string): string {
+  return path.split("/")[2] ?? "";
+}
+
+/** The document with only `area`'s operations (its components stay: they are referenced by name). */
+function onlyArea(document: OpenApiDocument, area: string): OpenApiDocument {
+  return { ...document, paths: Object.fromEntries(Object.entries(document.paths).filter(([p]) => areaOf(p) === area)) };
+}
+
+export function ApiReference({ documentUrl, area: wanted }: { documentUrl: string; area?: string }) {
   // Like the rest of the console, the scheme follows the system's.
   const scheme = useSyncExternalStore(
     subscribe,
@@ -54,11 +78,13 @@ export function ApiReference({ documentUrl }: { documentUrl: string }) {
       import("./redoc-view"),
       fetch(documentUrl).then((r) => {
         if (!r.ok) throw new Error(`${documentUrl}: ${r.status}`);
-        return r.json() as Promise<object>;
+        return r.json() as Promise<OpenApiDocument>;
       }),
     ])
-      .then(([{ createStore }, { RedocView }, spec]) =>
-        createStore(spec, documentUrl, {
+      .then(([{ createStore }, { RedocView }, document]) => {
+        const areas = [...new Set(Object.keys(document.paths).map(areaOf))].sort();
+        const area = wanted && areas.includes(wanted) ? wanted : areas[0];
+        return createStore(onlyArea(document, area), documentUrl, {
           theme: redocThemes[scheme],
           disableSearch: true,
           nativeScrollbars: true,
@@ -68,14 +94,16 @@ export function ApiReference({ documentUrl }: { documentUrl: string }) {
           requiredPropsFirst: true,
           sortPropsAlphabetically: false,
           pathInMiddlePanel: true,
-          jsonSampleExpandLevel: 3,
-        }).then((store) => live && setLoaded({ View: RedocView, store })),
-      )
+          jsonSampleExpandLevel: 2,
+        }).then(
+          (store) => live && setLoaded({ View: RedocView, store, areas, area, description: document.info.description }),
+        );
+      })
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [documentUrl, scheme]);
+  }, [documentUrl, scheme, wanted]);
 
   if (failed) {
     return (
@@ -91,10 +119,28 @@ export function ApiReference({ documentUrl }: { documentUrl: string }) {
       </p>
     );
   }
-  const { View, store } = loaded;
+  const { View, store, areas, area, description } = loaded;
   return (
-    <div className="-mx-4 border-y border-zinc-200 sm:mx-0 sm:rounded-lg sm:border">
-      <View store={store} />
-    </div>
+    <>
+      {description && <p className="mb-4 max-w-3xl text-sm text-zinc-700">{description}</p>}
+      <nav aria-label="API areas" className="mb-4">
+        <ul className="flex flex-wrap gap-1">
+          {areas.map((a) => (
+            <li key={a}>
+              <Link
+                href={`/api-reference?area=${encodeURIComponent(a)}`}
+                aria-current={a === area ? "page" : undefined}
+                className="rounded-md border border-zinc-200 px-2.5 py-1 font-mono text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 aria-[current=page]:border-zinc-900 aria-[current=page]:bg-zinc-900 aria-[current=page]:text-white"
+              >
+                {a}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="-mx-4 border-y border-zinc-200 sm:mx-0 sm:rounded-lg sm:border">
+        <View key={area} store={store} />
+      </div>
+    </>
   );
 }

@@ -3,7 +3,6 @@
 import { useEffect } from "react";
 import {
   ApiContentWrap,
-  ApiInfo,
   AppStore,
   BackgroundStub,
   ContentItems,
@@ -17,7 +16,8 @@ import {
 
 // Redoc's own layout (its <Redoc> component) put together from the parts it exports, less one: its side menu
 // ends in an "API docs by Redocly" link whose logo is an image on cdn.redoc.ly, a request this page must not
-// make (and the CSP's img-src refuses). The menu items are Redoc's, without that footer.
+// make (and the CSP's img-src refuses). The menu items are Redoc's, without that footer. Its API info block is
+// left out too: the page's header already has the title and the download link, and its <h1> would be a second.
 export function RedocView({ store }: { store: AppStore }) {
   useEffect(() => {
     store.onDidMount();
@@ -33,7 +33,6 @@ export function RedocView({ store }: { store: AppStore }) {
               <MenuItems items={menu.items} onActivate={(item) => menu.activateAndScroll(item, true)} root />
             </StickyResponsiveSidebar>
             <ApiContentWrap className="api-content">
-              <ApiInfo store={store} />
               <ContentItems items={menu.items as ContentItems["props"]["items"]} />
             </ApiContentWrap>
             <BackgroundStub />
