@@ -69,12 +69,13 @@ test("Getting started opens the API reference, which renders the served document
   expect(outside, "requests to another origin").toEqual([]);
   expect((await violations()).slice(before), "CSP violations").toEqual([]);
 
-  // Loaded directly in the dark scheme: light text on the console's dark surface.
+  // Loaded directly in the dark scheme: the page is dark, the reference keeps its light surface and dark text.
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto("/api-reference");
-  const dark = await showGetUsers(page);
-  await expect(dark.getByRole("heading", { name: "Get Users", level: 2 })).toHaveCSS("color", "rgb(250, 250, 250)");
   await expect(page.locator("body")).not.toHaveCSS("background-color", "rgb(255, 255, 255)");
+  const dark = await showGetUsers(page);
+  await expect(dark.getByRole("heading", { name: "Get Users", level: 2 })).toHaveCSS("color", "rgb(24, 24, 27)");
+  await expect(page.locator(".redoc-wrap").locator("..")).toHaveCSS("background-color", "rgb(255, 255, 255)");
   await page.waitForLoadState("networkidle");
   expect(await violations(), "CSP violations (dark)").toEqual([]);
   // At 375 px Redoc's menu folds behind its button and nothing scrolls sideways.

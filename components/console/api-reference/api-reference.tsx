@@ -1,10 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState, useSyncExternalStore, type ComponentType } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import type { AppStore } from "redoc";
 import { ui } from "@/components/console/styles";
-import { redocThemes } from "./redoc-theme";
+import { redocTheme } from "./redoc-theme";
 
 // The served OpenAPI document rendered by Redoc, loaded only on this page (a dynamic import: no other console
 // page carries it). Everything it needs is in the console's bundle and the document comes from this origin, so
@@ -12,14 +12,6 @@ import { redocThemes } from "./redoc-theme";
 // which the CSP's script-src refuses. One area of the API at a time (the path's segment after the version, v1
 // and v2 together): Redoc renders every operation it is given, and all 165 at once made a page 330,000 px tall
 // with 55,000 elements that took 20 s to render.
-
-const DARK = "(prefers-color-scheme: dark)";
-
-function subscribe(onChange: () => void) {
-  const query = window.matchMedia(DARK);
-  query.addEventListener("change", onChange);
-  return () => query.removeEventListener("change", onChange);
-}
 
 /**
  * Redoc styles itself with styled-components, which add <style> elements; under the console's CSP they need
@@ -61,12 +53,6 @@ function onlyArea(document: OpenApiDocument, area: string): OpenApiDocument {
 }
 
 export function ApiReference({ documentUrl, area: wanted }: { documentUrl: string; area?: string }) {
-  // Like the rest of the console, the scheme follows the system's.
-  const scheme = useSyncExternalStore(
-    subscribe,
-    () => (window.matchMedia(DARK).matches ? "dark" : "light"),
-    () => "light" as const,
-  );
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -85,7 +71,7 @@ export function ApiReference({ documentUrl, area: wanted }: { documentUrl: strin
         const areas = [...new Set(Object.keys(document.paths).map(areaOf))].sort();
         const area = wanted && areas.includes(wanted) ? wanted : areas[0];
         return createStore(onlyArea(document, area), documentUrl, {
-          theme: redocThemes[scheme],
+          theme: redocTheme,
           disableSearch: true,
           nativeScrollbars: true,
           hideLoading: true,
@@ -103,7 +89,7 @@ export function ApiReference({ documentUrl, area: wanted }: { documentUrl: strin
     return () => {
       live = false;
     };
-  }, [documentUrl, scheme, wanted]);
+  }, [documentUrl, wanted]);
 
   if (failed) {
     return (
@@ -138,7 +124,9 @@ export function ApiReference({ documentUrl, area: wanted }: { documentUrl: strin
           ))}
         </ul>
       </nav>
-      <div className="-mx-4 border-y border-zinc-200 sm:mx-0 sm:rounded-lg sm:border">
+      {/* Light in both schemes: Redoc hard-codes a few colours for a light page (its section labels, the
+          selected sample tab, the content type), which a dark theme would leave unreadable. */}
+      <div className="-mx-4 border-y border-zinc-200 bg-[#ffffff] text-[#18181b] [color-scheme:light] sm:mx-0 sm:rounded-lg sm:border">
         <View key={area} store={store} />
       </div>
     </>

@@ -3,8 +3,8 @@ import type { RedocRawOptions } from "redoc";
 type ThemeInterface = NonNullable<RedocRawOptions["theme"]>;
 
 // Redoc in the console's look: its fonts (Redoc's own default, Roboto and Montserrat, would come from Google
-// Fonts, which the CSP refuses) and its zinc greys, one theme per colour scheme. Redoc derives shades from these
-// with `polished`, so they are real colours, not the console's CSS variables.
+// Fonts, which the CSP refuses) and its zinc greys. Redoc derives shades from these with `polished`, so they
+// are real colours, not the console's CSS variables. One light theme in both colour schemes (api-reference.tsx).
 
 const sans = "var(--font-geist-sans), ui-sans-serif, system-ui, sans-serif";
 const mono = "var(--font-geist-mono), ui-monospace, monospace";
@@ -35,20 +35,6 @@ const light: Palette = {
   panel: "#27272a",
   success: "#166534",
   error: "#b91c1c",
-};
-
-const dark: Palette = {
-  surface: "#18181b",
-  tint: "#27272a",
-  text: "#fafafa",
-  muted: "#a1a1aa",
-  border: "rgba(255, 255, 255, 0.16)",
-  link: "#a5b4fc",
-  code: "#fda4af",
-  codeBackground: "rgba(255, 255, 255, 0.08)",
-  panel: "#09090b",
-  success: "#86efac",
-  error: "#fca5a5",
 };
 
 function themeFor(p: Palette): ThemeInterface {
@@ -96,4 +82,4 @@ function themeFor(p: Palette): ThemeInterface {
   };
 }
 
-export const redocThemes = { light: themeFor(light), dark: themeFor(dark) };
+export const redocTheme = themeFor(light);
