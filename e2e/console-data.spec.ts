@@ -98,7 +98,7 @@ test("a revoked key is refused by the API at once, and a deleted workspace is go
   await page.goto(`/workspaces/${ws.id}/keys/${ws.apiKey}/settings`);
   await waitForHydration(page);
   const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
-  await expect(page.getByRole("button", { name: new RegExp(`^Switch API key\\s*${name}$`) })).toBeVisible();
+  await expect(page.getByRole("button", { name: new RegExp(`^Switch API key\\s*${name}$`, "i") })).toBeVisible();
 
   await page.getByRole("button", { name: "Delete API key" }).click();
   const dialog = page.getByRole("dialog", { name: "Revoke and delete this API key?" });
@@ -110,7 +110,7 @@ test("a revoked key is refused by the API at once, and a deleted workspace is go
   await confirm.click();
   await expect(page).toHaveURL(`${BASE_URL}/workspaces/${ws.id}/keys`);
   // The sidebar forgets it too: the workspace has no key left to switch to.
-  await expect(page.getByRole("button", { name: /^Switch API key/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Switch API key/i })).toHaveCount(0);
   const refused = await post("/v2/organizations/get", ws.keyHeaders, {});
   expect(refused.status).toBe(403);
 

@@ -58,7 +58,7 @@ export function Switcher({
         <span className="min-w-0">
           <span className="block text-xs text-zinc-500">
             <span className="sr-only">Switch </span>
-            {kind}
+            {kind[0].toUpperCase() + kind.slice(1)}
           </span>
           <span className="block truncate font-medium text-zinc-900">{current?.label ?? "Choose one"}</span>
         </span>
