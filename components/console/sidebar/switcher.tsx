@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useId, useState, type KeyboardEvent } from "react";
+import { DisclosureButton } from "./disclosure-button";
 
 export interface SwitcherItem {
   id: string;
@@ -48,24 +49,13 @@ export function Switcher({
   };
   return (
     <div onKeyDown={closeOnEscape}>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={listId}
-        onClick={() => setOpen(!open)}
-        className="flex w-full items-center justify-between gap-2 rounded-md border border-zinc-300 bg-white px-3 py-2 text-left text-sm hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900"
-      >
-        <span className="min-w-0">
-          <span className="block text-xs text-zinc-500">
-            <span className="sr-only">Switch </span>
-            {kind[0].toUpperCase() + kind.slice(1)}
-          </span>
-          <span className="block truncate font-medium text-zinc-900">{current?.label ?? "Choose one"}</span>
+      <DisclosureButton open={open} controls={listId} onToggle={() => setOpen(!open)}>
+        <span className="block text-xs text-zinc-500">
+          <span className="sr-only">Switch </span>
+          {kind[0].toUpperCase() + kind.slice(1)}
         </span>
-        <span aria-hidden="true" className="text-zinc-500">
-          {open ? "▴" : "▾"}
-        </span>
-      </button>
+        <span className="block truncate font-medium text-zinc-900">{current?.label ?? "Choose one"}</span>
+      </DisclosureButton>
       <div id={listId} hidden={!open} className="mt-1 rounded-md border border-zinc-200 bg-white p-1 shadow-sm">
         <ul aria-label={`Switch ${kind} to`}>
           {items.map((item) => (

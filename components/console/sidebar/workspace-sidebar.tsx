@@ -12,6 +12,7 @@ import {
   WORKSPACE_SECTIONS,
 } from "@/lib/console/sections";
 import { useTRPC } from "../trpc";
+import { DisclosureButton } from "./disclosure-button";
 import { SectionNav } from "./section-nav";
 import { Switcher } from "./switcher";
 
@@ -52,14 +53,8 @@ export function WorkspaceSidebar({ workspaceId }: { workspaceId: string }) {
   const base = workspaceBase(ws.id);
   return (
     <div className="mb-6 lg:sticky lg:top-6 lg:mb-0 lg:w-56 lg:shrink-0 lg:self-start">
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen(!open)}
-        className="flex w-full items-center justify-between gap-2 rounded-md border border-zinc-300 bg-white px-3 py-2 text-left text-sm font-medium hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-zinc-900 lg:hidden"
-      >
-        <span className="min-w-0 truncate">
+      <DisclosureButton open={open} controls={menuId} onToggle={() => setOpen(!open)} className="font-medium lg:hidden">
+        <span className="block truncate">
           Menu
           <span className="font-normal text-zinc-600">
             {" · "}
@@ -67,10 +62,7 @@ export function WorkspaceSidebar({ workspaceId }: { workspaceId: string }) {
             {here && ` · ${here.label}`}
           </span>
         </span>
-        <span aria-hidden="true" className="text-zinc-500">
-          {open ? "▴" : "▾"}
-        </span>
-      </button>
+      </DisclosureButton>
       <div id={menuId} className={`${open ? "block" : "hidden"} mt-3 space-y-6 lg:mt-0 lg:block`}>
         <div className="space-y-3">
           <Switcher
