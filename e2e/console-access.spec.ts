@@ -124,7 +124,7 @@ test("an operator sees every workspace and sets plan, production keys and per-ke
   await expect(page.getByText("production", { exact: true })).toBeVisible();
 
   // Per-key flags on the owner's first key, as `weft apikey:update` would set them.
-  await page.goto(`/workspaces/${ws.id}/keys/${ws.apiKey}`);
+  await page.goto(`/workspaces/${ws.id}/keys/${ws.apiKey}/settings`);
   await waitForHydration(page);
   const logs = page.getByRole("switch", { name: /Activity logs/ });
   await expect(logs).toBeChecked();

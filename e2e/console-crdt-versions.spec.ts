@@ -34,7 +34,7 @@ test("the key page lists an editor's versions and restores one", async ({ page, 
   );
   await rest(request, "/v2/crdt/versions/save", { ...editor, versionName: "Second draft" }, key);
 
-  await signInAs(page, ownerEmail, `/workspaces/${ws.id}/keys/${apiKey}`);
+  await signInAs(page, ownerEmail, `/workspaces/${ws.id}/keys/${apiKey}/data`);
   const card = page.getByRole("region", { name: "CRDT versions" });
   const form = card.getByRole("form", { name: "CRDT editor" });
   await form.getByLabel("Organization ID").fill(editor.organizationId);

@@ -95,9 +95,10 @@ test("a revoked key is refused by the API at once, and a deleted workspace is go
   const ws = await workspaceWithTokens(request, email);
   expect((await post("/v2/organizations/get", ws.keyHeaders, {})).status).toBe(200);
   await signInAs(page, email);
-  await page.goto(`/workspaces/${ws.id}/keys/${ws.apiKey}`);
+  await page.goto(`/workspaces/${ws.id}/keys/${ws.apiKey}/settings`);
   await waitForHydration(page);
   const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  await expect(page.getByRole("button", { name: new RegExp(`^Switch API key\\s*${name}$`, "i") })).toBeVisible();
 
   await page.getByRole("button", { name: "Delete API key" }).click();
   const dialog = page.getByRole("dialog", { name: "Revoke and delete this API key?" });
@@ -108,6 +109,8 @@ test("a revoked key is refused by the API at once, and a deleted workspace is go
   await dialog.getByLabel(/to confirm/).fill(name);
   await confirm.click();
   await expect(page).toHaveURL(`${BASE_URL}/workspaces/${ws.id}/keys`);
+  // The sidebar forgets it too: the workspace has no key left to switch to.
+  await expect(page.getByRole("button", { name: /^Switch API key/i })).toHaveCount(0);
   const refused = await post("/v2/organizations/get", ws.keyHeaders, {});
   expect(refused.status).toBe(403);
 

@@ -101,6 +101,12 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
   expect(apiKey).toMatch(/^key_/);
   await waitForHydration(page);
 
+  // Its settings are a page of their own in the sidebar.
+  const keyNav = page.getByRole("navigation", { name: "API key" });
+  await keyNav.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/workspaces/${workspaceId}/keys/${apiKey}/settings`);
+  await waitForHydration(page);
+
   // Rename, by keyboard. Save is enabled only while there is a change; the confirmation is a toast that goes
   // away when dismissed.
   const name = page.getByLabel("Name", { exact: true });
@@ -158,7 +164,10 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
   await expect(page.getByText("Removed example.com.")).toBeVisible();
   await expect(domains.getByRole("listitem")).toHaveCount(2);
 
-  // Reveal the token, then reset it after confirming.
+  // Reveal the token on the key's overview, then reset it after confirming.
+  await keyNav.getByRole("link", { name: "Overview" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/workspaces/${workspaceId}/keys/${apiKey}`);
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Reveal auth token" }).click();
   const tokenBox = page.getByLabel("Auth token", { exact: true });
   await expect(tokenBox).toHaveText(/^[0-9a-f]{64}$/);
@@ -187,8 +196,8 @@ test("an owner signs in, creates a workspace and a key, resets its token, uses i
   const refused = await getDomains(apiKey, oldToken);
   expect(refused.status).toBe(403);
 
-  // AI provider keys: set through the key's tab, shown only masked, the same mask REST answers with.
-  await page.getByRole("navigation", { name: "API key" }).getByRole("link", { name: "AI provider keys" }).click();
+  // AI provider keys: set through the key's page, shown only masked, the same mask REST answers with.
+  await keyNav.getByRole("link", { name: "AI provider keys" }).click();
   await expect(page).toHaveURL(`${BASE_URL}/workspaces/${workspaceId}/keys/${apiKey}/ai`);
   await waitForHydration(page);
   const providerKeys = page.getByRole("list", { name: "AI provider keys" });

@@ -2,7 +2,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { consolePages, type ConsolePageContext } from "./console-pages";
 import { expect, test } from "./fixtures";
-import { BASE_URL, requestLogRowId, rest, signInAs, uniqueEmail } from "./support";
+import { BASE_URL, requestLogRowId, rest, signInAs, uniqueEmail, waitForHydration } from "./support";
 
 // The page tour: every console page (console-pages.ts) for a signed-in owner whose key has a saved SendGrid
 // key, an AI provider key (and the logged call that set it), an allowed domain and an advanced webhook endpoint, at 1280 and 375 px in the light
@@ -15,14 +15,19 @@ const WIDTHS = [
 ] as const;
 const SCHEMES = ["light", "dark"] as const;
 /** Pages that once grew far too tall, and the height (px at 1280) they must stay within. */
-// Was 2,500 px; now the switch, endpoints with their health, and the filtered delivery log.
-const MAX_HEIGHT_1280: Record<string, number> = { "api-key-advanced-webhooks": 1500 };
+const MAX_HEIGHT_1280: Record<string, number> = {
+  // Was 2,500 px; now the switch, endpoints with their health, and the filtered delivery log.
+  "api-key-advanced-webhooks": 1500,
+  // One page of 2,185 px until its settings (and their danger zone) became a page of their own.
+  "api-key": 1500,
+  "api-key-settings": 1400,
+};
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 /** Tall pages are cut here: enough to show the layout, small enough to commit. */
 const MAX_SHOT_HEIGHT = 1800;
 
-/** A workspace whose first key has something on every page. */
-async function seed(ownerEmail: string): Promise<ConsolePageContext> {
+/** A workspace whose first key has something on every page, and the workspace's own credentials. */
+async function seed(ownerEmail: string): Promise<ConsolePageContext & { wsHeaders: Record<string, string> }> {
   const ws = await rest("/v2/workspace/create", { ownerEmail, workspaceName: "Tour workspace" });
   const apiKey = Object.keys(ws.apiKeyList)[0];
   const wsHeaders = { "x-service-workspace-id": ws.id, "x-service-workspace-auth-token": ws.authToken };
@@ -78,7 +83,8 @@ async function seed(ownerEmail: string): Promise<ConsolePageContext> {
     key,
   );
   await rest("/v2/crdt/add", { ...doc, editorId: "body", type: "text", data: "The plan, in one line." }, key);
-  return { workspaceId: ws.id, apiKeyId: apiKey, endpointId: endpoint.id, callId: await requestLogRowId(configCall) };
+  const callId = await requestLogRowId(configCall);
+  return { workspaceId: ws.id, apiKeyId: apiKey, endpointId: endpoint.id, callId, wsHeaders };
 }
 
 test.use({
@@ -189,18 +195,52 @@ test("the favicon is served and unknown pages get the styled 404", async ({ page
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", /\/icon\.svg/);
 });
 
-test("at 375 px the key's tab bar scrolls inside itself and every tab can be reached", async ({ page }) => {
-  const email = uniqueEmail("tabs");
+test("the sidebar switches workspace and key (keeping the section), and at 375 px folds into a menu", async ({
+  page,
+}) => {
+  const email = uniqueEmail("sidebar");
   const ctx = await seed(email);
-  await signInAs(page, email);
+  const ws = { name: "Tour workspace" };
+  const second = await rest(
+    "/v2/workspace/apikey/create",
+    { ownerEmail: email, type: "testing", apiKeyName: "Second key" },
+    ctx.wsHeaders,
+  );
+  await signInAs(page, email, `/workspaces/${ctx.workspaceId}/keys/${ctx.apiKeyId}/requests`);
+  await waitForHydration(page);
+
+  // Wide: the sidebar sits beside the page, its current section marked; the key switcher keeps the section.
+  const keyNav = page.getByRole("navigation", { name: "API key" });
+  await expect(keyNav.getByRole("link", { name: "Request log" })).toHaveAttribute("aria-current", "page");
+  await page.getByRole("button", { name: /^Switch API key/i }).click();
+  await page
+    .getByRole("list", { name: "Switch API key to" })
+    .getByRole("link", { name: /Second key/ })
+    .click();
+  await expect(page).toHaveURL(`${BASE_URL}/workspaces/${ctx.workspaceId}/keys/${second.apiKey}/requests`);
+  await expect(page.getByRole("heading", { name: "Second key", level: 1 })).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Switch API key\s*Second key$/i })).toBeVisible();
+  await page.getByRole("button", { name: new RegExp(`^Switch workspace\\s*${ws.name}$`, "i") }).click();
+  await expect(page.getByRole("list", { name: "Switch workspace to" }).getByRole("link")).toHaveText([
+    new RegExp(ws.name),
+  ]);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("list", { name: "Switch workspace to" })).toBeHidden();
+
+  // A phone: one Menu button says where you are; open, it reaches every section and closes on the way.
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.goto(`/workspaces/${ctx.workspaceId}/keys/${ctx.apiKeyId}`);
-  const tabs = page.getByRole("navigation", { name: "API key" });
-  const last = tabs.getByRole("link", { name: "Advanced webhooks" });
-  const overflow = await tabs.evaluate((el) => el.scrollWidth - el.clientWidth);
-  expect(overflow, "the tabs are wider than the phone: they must scroll").toBeGreaterThan(0);
-  await last.scrollIntoViewIfNeeded();
-  await expect(last).toBeInViewport();
-  await last.click();
-  await expect(page).toHaveURL(`${BASE_URL}/workspaces/${ctx.workspaceId}/keys/${ctx.apiKeyId}/advanced-webhooks`);
+  await expect(keyNav).toBeHidden();
+  const menu = page.getByRole("button", { name: /^Menu/ });
+  await expect(menu).toHaveText(/Second key · Request log/);
+  await menu.click();
+  await expect(menu).toHaveAttribute("aria-expanded", "true");
+  await keyNav.getByRole("link", { name: "Advanced webhooks" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/workspaces/${ctx.workspaceId}/keys/${second.apiKey}/advanced-webhooks`);
+  await expect(keyNav).toBeHidden();
+  await expect(menu).toHaveText(/Advanced webhooks/);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await menu.click();
+  await page.getByRole("navigation", { name: "Workspace" }).getByRole("link", { name: "Members" }).click();
+  await expect(page).toHaveURL(`${BASE_URL}/workspaces/${ctx.workspaceId}/members`);
+  await expect(page.getByRole("heading", { name: "Members", level: 1 })).toBeVisible();
 });

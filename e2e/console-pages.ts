@@ -41,6 +41,7 @@ export const consolePages: ConsolePage[] = [
   { name: "workspace-audit", path: (c) => `${ws(c)}/audit` },
   { name: "api-key-new", path: (c) => `${ws(c)}/keys/new` },
   { name: "api-key", path: key },
+  { name: "api-key-settings", path: (c) => `${key(c)}/settings` },
   { name: "api-key-data", path: (c) => `${key(c)}/data` },
   // The tour's seed stores organization "tour-org" with folder "specs" and document "plan" (console-pages.spec.ts).
   { name: "api-key-data-organization", path: (c) => `${key(c)}/data?org=tour-org`, needsTourSeed: true },

@@ -24,7 +24,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           Skip to content
         </a>
         <header className="border-b border-zinc-200 bg-white">
-          <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
             <Link
               href="/workspaces"
               className="rounded-sm text-lg font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2"
@@ -47,7 +47,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             )}
           </div>
         </header>
-        <main id="main" className="mx-auto max-w-5xl px-4 py-6 sm:px-6 sm:py-8">
+        <main id="main" className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-8">
           {children}
         </main>
       </Toaster>

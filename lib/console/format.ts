@@ -1,16 +1,10 @@
 // Formatting shared by server-rendered pages and client components; deterministic, so hydration matches.
 
-/** "2026-05-01 14:03 UTC" ("2026-05-01 14:03:05 UTC" with `seconds`) */
-export function formatTime(value: string | Date, seconds = false): string {
-  return `${new Date(value)
-    .toISOString()
-    .slice(0, seconds ? 19 : 16)
-    .replace("T", " ")} UTC`;
-}
+const DIGITS = { minute: 16, second: 19, ms: 23 } as const;
 
-/** "2026-05-01 14:03:05.123 UTC": one call's time, to the millisecond. */
-export function formatTimeMs(value: string | Date): string {
-  return `${new Date(value).toISOString().slice(0, 23).replace("T", " ")} UTC`;
+/** "2026-05-01 14:03 UTC", "2026-05-01 14:03:05 UTC" to the second, "2026-05-01 14:03:05.123 UTC" to the ms. */
+export function formatTime(value: string | Date, precision: keyof typeof DIGITS = "minute"): string {
+  return `${new Date(value).toISOString().slice(0, DIGITS[precision]).replace("T", " ")} UTC`;
 }
 
 /** Trims text fields and leaves out empty ones, so optional schema fields read as absent. */

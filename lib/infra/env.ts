@@ -59,6 +59,8 @@ const schema = z.object({
   WEFT_RATE_LIMIT_LOGIN_LINK: rate.prefault("10/3600"),
   // Login links to one address (Send Login Link and the console's sign-in form together).
   WEFT_RATE_LIMIT_LOGIN_LINK_RECIPIENT: rate.prefault("5/3600"),
+  // Invitations mailed for one workspace (each also counts as a login link to its address).
+  WEFT_RATE_LIMIT_INVITATIONS: rate.prefault("20/3600"),
   WEFT_DEFAULT_PLAN: z.enum(["free", "paid"]).default("free"),
   WEFT_DEFAULT_ADVANCED_QUERIES: flag(true),
   WEFT_DEFAULT_ACTIVITY_LOGS: flag(true),

@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/infra/db";
 import { env, reloadEnvForTests } from "@/lib/infra/env";
 import { call, uniqueEmail, useTestDatabase } from "../helpers/api";
+import { useEnvOverrides } from "../helpers/env";
 
 // M3: behind a reverse proxy the client's address is read from the right of X-Forwarded-For, past the proxies
 // weft is told to trust (a number of hops, or their addresses), so a client cannot forge its address by
@@ -10,15 +11,7 @@ import { call, uniqueEmail, useTestDatabase } from "../helpers/api";
 
 useTestDatabase();
 
-const saved = { ...process.env };
-afterEach(() => {
-  process.env = { ...saved };
-  reloadEnvForTests();
-});
-function setEnv(vars: Record<string, string>) {
-  Object.assign(process.env, vars);
-  reloadEnvForTests();
-}
+const setEnv = useEnvOverrides();
 
 /** Send Login Link as a proxy at `socket` forwards it with `forwarded` in X-Forwarded-For. */
 const loginLink = (socket: string, forwarded?: string) =>

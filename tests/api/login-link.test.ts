@@ -1,24 +1,16 @@
 import { createHash } from "node:crypto";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { overLoginLinkLimit } from "@/lib/auth/sign-in-limits";
 import { authSecret } from "@/lib/domain/login/login-link";
 import { db } from "@/lib/infra/db";
-import { reloadEnvForTests } from "@/lib/infra/env";
 import { call, uniqueEmail, useTestDatabase } from "../helpers/api";
+import { useEnvOverrides } from "../helpers/env";
 import { startFakeSendgrid } from "../helpers/fake-sendgrid";
 
 useTestDatabase();
 
-const saved = { ...process.env };
-afterEach(() => {
-  process.env = { ...saved };
-  reloadEnvForTests();
-});
-function setEnv(vars: Record<string, string>) {
-  Object.assign(process.env, vars);
-  reloadEnvForTests();
-}
+const setEnv = useEnvOverrides();
 
 const send = (data: object, ip = "198.51.100.7") => call("/v2/workspace/email/send-login-link", data, { ip });
 

@@ -60,6 +60,7 @@ describe("the Data page's browser", () => {
     expect(await refusal(asB.data.document({ ...target, data: doc }))).toEqual(notFound);
     expect(await refusal(asB.data.notifications({ ...target, data: doc }))).toEqual(notFound);
     expect(await refusal(asB.data.presence({ ...target, data: doc }))).toEqual(notFound);
+    expect(await refusal(asB.data.users({ ...target, data: { organizationId: "o" } }))).toEqual(notFound);
   });
 
   it("lists folders and documents, by folder and by a search in ids and names, page by page", async () => {
@@ -89,6 +90,29 @@ describe("the Data page's browser", () => {
     expect(second.documents.map((d) => d.documentId)).toEqual(["roadmap"]);
     const orgs = await asOwner.data.organizations({ ...target, data: { search: "nope" } });
     expect(orgs.organizations).toEqual([]);
+  });
+
+  it("lists an organization's own members page by page, while the key's REST Get Users is switched off", async () => {
+    const { w, api, asOwner, target } = await seeded();
+    await api("/v2/users/add", { organizationId: "o", users: [user("cy"), user("dee"), user("eve")] });
+    await api("/v2/users/add", { organizationId: "other", createOrganization: true, users: [user("zed")] });
+    const refused = await api("/v2/users/get", { organizationId: "o" });
+    expect(refused.status).toBe(400);
+
+    const first = await asOwner.data.users({ ...target, data: { organizationId: "o", pageSize: 2 } });
+    expect(first.users).toHaveLength(2);
+    const second = await asOwner.data.users({
+      ...target,
+      data: { organizationId: "o", pageSize: 2, pageToken: first.nextPageToken },
+    });
+    expect(second.nextPageToken).toBeUndefined();
+    // ann is a member of a document only, zed of another organization's: neither is listed.
+    expect([...first.users, ...second.users].map((u) => u.userId).sort()).toEqual(["cy", "dee", "eve"]);
+    // Each one as Get Users answers it once the switch is on.
+    await setAdvancedQueries(w.apiKey, true);
+    const rest = (await api("/v2/users/get", { organizationId: "o" })).body.result.data as { userId: string }[];
+    const byId = (a: { userId: string }, b: { userId: string }) => a.userId.localeCompare(b.userId);
+    expect([...first.users, ...second.users].sort(byId)).toEqual(rest.sort(byId));
   });
 
   it("shows a document with its members and notifications, and nothing of another key or organization", async () => {

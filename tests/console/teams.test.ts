@@ -10,11 +10,13 @@ import { AUDIT_MAX_AGE_MS, sweepAuditLog } from "@/lib/domain/audit/audit-log";
 import { db, transaction } from "@/lib/infra/db";
 import { asKey, newWorkspace, rowCounts, uniqueEmail, useTestDatabase } from "../helpers/api";
 import { consoleAs, IP, operator, owner, procedureAt, refusal } from "../helpers/console";
+import { useEnvOverrides } from "../helpers/env";
 
 // Teams: members invited by email with a role; what each role may do is enforced by the router's middleware
 // (viewers never see a secret); every change and every reveal, refused ones included, is in the audit log.
 
 useTestDatabase();
+const setEnv = useEnvOverrides();
 
 const owned = (endpoints as unknown as readonly Endpoint[]).filter((e) => e.auth !== "public");
 const dotted = (e: Endpoint) => operationSegments(e.path).join(".");
@@ -58,6 +60,33 @@ describe("inviting members", () => {
     expect((await refusal(boss.teams.invite({ ...ws, data: { email: people.viewer, role: "admin" } }))).status).toBe(
       "ALREADY_EXISTS",
     );
+  });
+
+  it("stops a workspace's invitations at WEFT_RATE_LIMIT_INVITATIONS, and one address's at its sign-in link limit", async () => {
+    setEnv({ WEFT_RATE_LIMIT_INVITATIONS: "3/3600", WEFT_RATE_LIMIT_LOGIN_LINK_RECIPIENT: "2/3600" });
+    const { boss, people, ws } = await team();
+    const fourth = uniqueEmail("fourth");
+    const tooMany = await refusal(boss.teams.invite({ ...ws, data: { email: fourth, role: "viewer" } }));
+    expect(tooMany).toEqual({
+      status: "RESOURCE_EXHAUSTED",
+      message: "Too many invitations from this workspace for now. Try again later.",
+    });
+    // Refused, it wrote nothing and mailed nothing: the owner and the three invited are all there is.
+    expect(await boss.teams.members({ ...ws, data: {} })).toHaveLength(4);
+    expect(await db().outboxMail.count({ where: { to: fourth } })).toBe(0);
+
+    // Removed and invited again (in another workspace, whose limit is untouched): the address's own limit holds.
+    const other = await newWorkspace();
+    const otherBoss = consoleAs(owner(other.email));
+    const target = { workspaceId: other.workspace.id };
+    await otherBoss.teams.invite({ ...target, data: { email: people.viewer, role: "viewer" } });
+    await otherBoss.teams.remove({ ...target, data: { email: people.viewer } });
+    const again = await refusal(otherBoss.teams.invite({ ...target, data: { email: people.viewer, role: "viewer" } }));
+    expect(again).toEqual({
+      status: "RESOURCE_EXHAUSTED",
+      message: "This address was sent too many sign-in links for now. Try again later.",
+    });
+    expect(await db().outboxMail.count({ where: { to: people.viewer } })).toBe(2);
   });
 
   it("lets only owners make owners, and never removes the creator", async () => {

@@ -114,7 +114,7 @@ export function AuditLog({ workspaceId }: { workspaceId: string }) {
                 </span>
               </div>
               <p className="text-sm break-words text-zinc-700">
-                {e.actorEmail} ({e.actorRole}) · <time dateTime={e.time}>{formatTime(e.time, true)}</time>
+                {e.actorEmail} ({e.actorRole}) · <time dateTime={e.time}>{formatTime(e.time, "second")}</time>
                 {e.ip && ` · ${e.ip}`}
               </p>
               {e.target && <p className={`${ui.mono} text-zinc-500`}>{e.target}</p>}

@@ -44,14 +44,14 @@ export function DocumentComments({ workspaceId, apiKeyId, document }: DocumentCa
                 <span className={ui.mono}>{a.annotationId}</span>
                 <span className="text-sm text-zinc-600">
                   {typeof a.status?.name === "string" ? `${a.status.name} · ` : ""}
-                  {formatTime(new Date(a.createdAt), true)}
+                  {formatTime(new Date(a.createdAt), "second")}
                 </span>
               </p>
               <ol aria-label={`Comments of ${a.annotationId}`} className="mt-2 space-y-2">
                 {a.comments.map((c) => (
                   <li key={c.commentId} className="border-l-2 border-zinc-200 pl-3">
                     <p className="text-sm text-zinc-600">
-                      <span className="font-mono">{c.from.userId}</span> · {formatTime(new Date(c.createdAt), true)}
+                      <span className="font-mono">{c.from.userId}</span> · {formatTime(new Date(c.createdAt), "second")}
                       {c.isEdited && " · edited"}
                     </p>
                     <p className="break-words whitespace-pre-wrap text-zinc-900">{c.commentText}</p>

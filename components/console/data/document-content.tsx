@@ -36,7 +36,7 @@ export function DocumentContent({ workspaceId, apiKeyId, document }: DocumentCar
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className={ui.mono}>{e.id}</span>
                 <span className="text-sm text-zinc-600">
-                  {e.type} · updated {formatTime(e.lastUpdate, true)}
+                  {e.type} · updated {formatTime(e.lastUpdate, "second")}
                   {e.lastUpdatedBy && (
                     <>
                       {" "}

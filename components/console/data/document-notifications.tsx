@@ -35,7 +35,8 @@ export function DocumentNotifications({ workspaceId, apiKeyId, document }: Docum
               <p className="flex flex-wrap items-baseline justify-between gap-2">
                 <span className={ui.mono}>{n.id}</span>
                 <span className="text-sm text-zinc-600">
-                  {formatTime(new Date(n.timestamp), true)} · {recipients(Object.keys(n.notifyUsersByUserId).length)}
+                  {formatTime(new Date(n.timestamp), "second")} ·{" "}
+                  {recipients(Object.keys(n.notifyUsersByUserId).length)}
                 </span>
               </p>
               {n.displayHeadlineMessageTemplate && (

@@ -62,8 +62,8 @@ export function DocumentSummary({ workspaceId, apiKeyId, document, base }: Docum
                 ["Folder", d.folderId ?? "top level"],
                 ["Access", `${d.accessType}${d.inheritAccessFromParent ? " (from its folder)" : ""}`],
                 ["End users", d.disabled ? "shut out (disabled)" : "allowed"],
-                ["Added", formatTime(d.createdAt, true)],
-                ["Updated", formatTime(d.updatedAt, true)],
+                ["Added", formatTime(d.createdAt, "second")],
+                ["Updated", formatTime(d.updatedAt, "second")],
               ]}
             />
           </div>

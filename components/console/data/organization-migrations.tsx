@@ -42,7 +42,7 @@ export function OrganizationMigrations({
               <span className={ui.mono}>
                 {m.documentId} → {m.newDocumentId}
               </span>
-              <span className="ml-2 text-sm text-zinc-600">{formatTime(m.createdAt, true)}</span>
+              <span className="ml-2 text-sm text-zinc-600">{formatTime(m.createdAt, "second")}</span>
             </span>
             {isFinished(m.progress.state) ? (
               <span className="text-sm text-zinc-700">

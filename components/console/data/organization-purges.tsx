@@ -31,7 +31,7 @@ export function OrganizationPurges({ workspaceId, apiKeyId }: { workspaceId: str
           <li key={p.organizationId} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2">
             <span className="min-w-0">
               <span className={ui.mono}>{p.organizationId}</span>
-              <span className="ml-2 text-sm text-zinc-600">deleted {formatTime(p.deletedAt, true)}</span>
+              <span className="ml-2 text-sm text-zinc-600">deleted {formatTime(p.deletedAt, "second")}</span>
             </span>
             <JobProgressBar
               workspaceId={workspaceId}

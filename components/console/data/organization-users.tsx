@@ -13,7 +13,7 @@ import { JobProgressBar } from "./job-progress";
 import { NotificationPreferences } from "./notification-preferences";
 
 /**
- * An organization's users (Get Users), a page at a time: each one's notification preferences, and a GDPR erase
+ * An organization's users (as Get Users lists them, whatever the advanced queries switch says), a page at a time: each one's notification preferences, and a GDPR erase
  * (Delete All User Data: every organization of the key) whose progress shows until it is done.
  */
 export function OrganizationUsers({
@@ -31,7 +31,7 @@ export function OrganizationUsers({
   const target = { workspaceId, apiKeyId };
   const { query, pager } = usePagedQuery(
     (pageToken) =>
-      trpc.v2.users.get.queryOptions({ ...target, data: { organizationId, pageSize: PAGE_SIZE, pageToken } }),
+      trpc.data.users.queryOptions({ ...target, data: { organizationId, pageSize: PAGE_SIZE, pageToken } }),
     (page) => page.nextPageToken ?? undefined,
   );
   const [open, setOpen] = useState<string | null>(null);
@@ -39,8 +39,7 @@ export function OrganizationUsers({
   const erase = useMutation(
     trpc.v2.users.data.delete.index.mutationOptions({ onError: (e) => toast(e.message, "error") }),
   );
-  // Grouped by document only when asked (groupByDocumentId); this list never asks.
-  const users = Array.isArray(query.data?.users) ? query.data.users : undefined;
+  const users = query.data?.users;
   return (
     <section aria-labelledby="users-heading" className={ui.card}>
       <h2 id="users-heading" className={ui.cardTitle}>

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { formatTimeMs } from "@/lib/console/format";
+import { formatTime } from "@/lib/console/format";
 import { replayCommand, replayVariables } from "@/lib/console/usage/replay-command";
 import type { HeaderList } from "@/lib/domain/usage/redact-secrets";
 import type { RequestLogDetail } from "@/lib/domain/usage/list-request-log";
@@ -54,7 +54,7 @@ export function RequestDetail({
             [
               "Time",
               <time key="time" dateTime={call.time}>
-                {formatTimeMs(call.time)}
+                {formatTime(call.time, "ms")}
               </time>,
             ],
             [

@@ -191,7 +191,7 @@ function RequestTable({
                   <td className="px-3 py-2 whitespace-nowrap">
                     <Link href={`${base}/${r.id}${search}`} className={ui.link}>
                       <time dateTime={r.time} title={r.time}>
-                        {formatTime(r.time, true)}
+                        {formatTime(r.time, "second")}
                       </time>
                       {/* The accessible name keeps the visible time first (axe: label-content-name-mismatch). */}
                       <span className="sr-only">, open call {r.requestId}</span>

@@ -176,7 +176,7 @@ function Messages({
             ? "Refreshing…"
             : // The time the page was rendered differs between server and browser (a minute may turn in between,
               // which broke hydration): it is shown once hydrated.
-              `${hydrated && query.dataUpdatedAt ? `Updated ${formatTime(new Date(query.dataUpdatedAt), true)}. ` : ""}${live ? "Live: deliveries update as they happen." : "Connecting for live updates…"}`}
+              `${hydrated && query.dataUpdatedAt ? `Updated ${formatTime(new Date(query.dataUpdatedAt), "second")}. ` : ""}${live ? "Live: deliveries update as they happen." : "Connecting for live updates…"}`}
         </p>
         <button type="button" className={`${ui.secondary} ${ui.small}`} onClick={refresh} disabled={query.isFetching}>
           Refresh
@@ -274,7 +274,7 @@ function MessageItem({
                 {d.target === "endpoint" ? (d.endpointId && names.get(d.endpointId)) || "endpoint" : d.target}:{" "}
                 {deliveryState(d)}
                 {deliveryState(d) === "retrying" && d.nextAttemptAt && (
-                  <>, next attempt {formatTime(d.nextAttemptAt, true).slice(11, 19)}</>
+                  <>, next attempt {formatTime(d.nextAttemptAt, "second").slice(11, 19)}</>
                 )}
               </span>
             ))}

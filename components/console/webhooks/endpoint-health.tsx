@@ -30,7 +30,7 @@ const stateBadge: Record<EndpointState, [string, string]> = {
 export function ExactTime({ value }: { value: string }) {
   return (
     <time dateTime={value} title={new Date(value).toISOString()}>
-      {formatTime(value, true)}
+      {formatTime(value, "second")}
     </time>
   );
 }

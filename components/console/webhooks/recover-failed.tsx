@@ -36,7 +36,7 @@ export function RecoverFailed({
   const recover = useMutation(
     trpc.webhooks.recover.mutationOptions({
       onSuccess: (r, input) => {
-        const from = formatTime(input.data.since, true);
+        const from = formatTime(input.data.since, "second");
         setResult(
           r.recovered === 0
             ? `No message failed for good since ${from}.`

@@ -11,13 +11,14 @@ import { listFolders, listFoldersInput } from "@/lib/domain/folders/list-folders
 import { getNotificationsV2Input, listNotifications } from "@/lib/domain/notifications/get-notifications";
 import { browseOrganizationsInput, listOrganizations } from "@/lib/domain/organizations/get-organizations";
 import { listOrganizationPurges } from "@/lib/domain/organizations/purge-progress";
+import { listMembers, listMembersInput } from "@/lib/domain/users/list-members";
 import { db } from "@/lib/infra/db";
 import { scopedInput } from "../router/scoped-input";
 import { apiKeyProcedure, router } from "../router/trpc";
 import { documentPresence } from "./document-presence";
 
 // What an integration stored under a key, as the console's Data page browses it: organizations, their folders
-// and documents, a document's access, notifications and who is in it live. The lists read whatever the key's
+// and documents, an organization's members, a document's access, notifications and who is in it live. The lists read whatever the key's
 // advanced queries switch says. Comments and CRDT content are read, and every change is made, through the
 // registry's own procedures (v2.commentannotations.get, v2.crdt.get, v2.organizations.*, ...), so the console
 // has no second way to read those or to disable, delete or erase.
@@ -52,6 +53,11 @@ export const dataRouter = router({
   document: apiKeyProcedure
     .input(scopedInput("apiKey", documentRefInput))
     .query(({ ctx, input }) => readDocument(ctx.scope, input.data, db())),
+
+  /** A page of an organization's own members, as Get Users lists them. */
+  users: apiKeyProcedure
+    .input(scopedInput("apiKey", listMembersInput))
+    .query(({ ctx, input }) => listMembers(ctx.scope, input.data, db())),
 
   /** A page of notifications (of one document), newest first, as Get Notifications v2 pages them. */
   notifications: apiKeyProcedure

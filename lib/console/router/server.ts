@@ -6,6 +6,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { makeQueryClient } from "../query-client";
+import { requireViewer } from "../viewer";
 import { appRouter, createCaller } from "./app-router";
 import { contextFromRequest } from "./context";
 
@@ -26,13 +27,15 @@ export async function serverCaller() {
 
 /**
  * Fetches a query into the render's QueryClient (so it is hydrated to the browser) and returns its data; a
- * NOT_FOUND (also another owner's workspace or key) becomes the console's 404 page.
+ * NOT_FOUND (also another owner's workspace or key) becomes the console's 404 page, and a session that ended the
+ * sign-in form (a page and its layouts render at once, so a page's query can see it before its layout redirects).
  */
 export async function load<T, E, K extends QueryKey>(options: FetchQueryOptions<T, E, T, K>): Promise<T> {
   try {
     return await getQueryClient().fetchQuery(options);
   } catch (e) {
     if (e instanceof TRPCError && e.code === "NOT_FOUND") notFound();
+    if (e instanceof TRPCError && e.code === "UNAUTHORIZED") await requireViewer();
     throw e;
   }
 }

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import type { Tx } from "@/lib/infra/db";
-import { publicUrl } from "@/lib/infra/env";
+import { env, publicUrl } from "@/lib/infra/env";
+import { hitRateLimit } from "@/lib/infra/rate-limit";
 import { sendMail } from "@/lib/infra/outbound/mailer";
 import { assertNotDisposable } from "../disposable-email";
-import { DomainError, denied, notFound } from "../errors";
+import { DomainError, denied, exhausted, notFound } from "../errors";
 import { email, normalizeEmail } from "../fields";
-import { createLoginLink } from "../login/login-link";
+import { admitLoginLinkRecipient, createLoginLink } from "../login/login-link";
 import type { WorkspaceScope } from "../scope";
 import { WORKSPACE_NOT_FOUND } from "../workspaces/get-visible-workspace";
 import { mayDo, memberRoles, roleLabels, type ActorRole } from "./roles";
@@ -18,6 +19,8 @@ export const inviteMemberInput = z.strictObject({ email, role: z.enum(memberRole
 
 export const ALREADY_MEMBER = "This address already has access to the workspace.";
 export const OWNERS_MAKE_OWNERS = "Only an owner can make someone an owner.";
+export const TOO_MANY_INVITATIONS = "Too many invitations from this workspace for now. Try again later.";
+export const ADDRESS_MAILED_TOO_OFTEN = "This address was sent too many sign-in links for now. Try again later.";
 
 export interface Actor {
   email: string;
@@ -44,6 +47,11 @@ export async function inviteMember(
     skipDuplicates: true,
   });
   if (created.count === 0) throw new DomainError("ALREADY_EXISTS", ALREADY_MEMBER);
+  // Counted in the transaction, so only invitations that are sent count: a workspace cannot mail without bound,
+  // and removing and inviting someone again and again meets the limit on sign-in links to one address.
+  if (!(await hitRateLimit(`invite:${ws.id}`, env().WEFT_RATE_LIMIT_INVITATIONS, tx)))
+    throw exhausted(TOO_MANY_INVITATIONS);
+  if (!(await admitLoginLinkRecipient(address, tx))) throw exhausted(ADDRESS_MAILED_TOO_OFTEN);
   const link = await createLoginLink(tx, address, new URL(`/workspaces/${ws.id}`, publicUrl()).toString());
   return { invitation: { to: address, link, workspaceName: ws.name, role: input.role, invitedBy: actor.email } };
 }

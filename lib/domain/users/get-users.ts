@@ -7,8 +7,9 @@ import { invalid } from "../errors";
 import { clientId } from "../fields";
 import { orgScope } from "../organizations/organization-scope";
 import { jsonArray, jsonRecordOfArrays } from "../json-text";
-import { decodePageToken, encodePageToken, pageArgs, pagingInput, type Position, takePage } from "../paging";
+import { decodePageToken, pageArgs, pagingInput, type Position, takePage } from "../paging";
 import type { ApiKeyScope } from "../scope";
+import { membersPage } from "./list-members";
 import { type MembershipTarget, membershipTarget } from "./membership-target";
 import { readMembersPage } from "./users-store";
 import type { UserView } from "./users-contract";
@@ -101,11 +102,7 @@ export async function getUsers(scope: ApiKeyScope, input: z.output<typeof getUse
     take: input.pageSize + 1,
   });
   if (!rows[0]?.allowed) throw advancedQueriesDisabled(scope);
-  const found = rows[0].id === null ? [] : rows;
-  const members = found.slice(0, input.pageSize);
-  const last = members[members.length - 1];
-  const nextPageToken =
-    found.length > input.pageSize ? encodePageToken({ at: Number(last.at), id: last.id! }) : undefined;
+  const { members, nextPageToken } = membersPage(rows, input.pageSize);
   if (!input.allDocuments) return { users: jsonArray(members.map((m) => m.user!)), nextPageToken };
   const byDocument = byClientId<string[]>();
   for (const m of members) (byDocument[m.resourceId!] ??= []).push(m.user!);

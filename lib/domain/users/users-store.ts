@@ -116,14 +116,16 @@ export interface MemberPageQuery {
   now: Date;
   after?: { at: Date; id: string };
   take: number;
+  /** Read the page whatever the key's advanced-queries flag says (the console's Data page). */
+  whateverTheSwitch?: boolean;
 }
 
 /**
  * Get Users' read: the key's advanced-queries flag and one page of live memberships with their directory
  * profiles in (createdAt, id) order, in one prepared statement (lib/infra/db.ts) per combination of filters;
  * each member comes as the JSON Get Users answers (lib/domain/json-text.ts): absent profile fields, an empty
- * group list and an empty role are left out, as the output schema leaves them. Without the flag: one row, no
- * member.
+ * group list and an empty role are left out, as the output schema leaves them. Without the flag (unless
+ * whateverTheSwitch): one row, no member.
  */
 export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberPageRow[]> {
   const variant = [
@@ -131,6 +133,7 @@ export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberP
     q.userIds && "ids",
     q.groupIds && "groups",
     q.after && "after",
+    q.whateverTheSwitch && "anyswitch",
   ];
   const name = ["members_json", ...variant].filter(Boolean).join("_");
   const resource = q.resourceId !== undefined ? Prisma.sql`AND m."resourceId" = ${q.resourceId}` : Prisma.empty;
@@ -141,6 +144,7 @@ export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberP
         WHERE g."apiKeyId" = m."apiKeyId" AND g."organizationId" = m."organizationId" AND g."userId" = m."userId"
           AND g."groupId" = ANY(${q.groupIds}::text[]))`
     : Prisma.empty;
+  const gate = q.whateverTheSwitch ? Prisma.sql`true` : Prisma.sql`k."advancedQueries"`;
   const after = q.after
     ? Prisma.sql`AND m."createdAt" >= ${q.after.at} AND (m."createdAt" > ${q.after.at} OR m."id" > ${q.after.id})`
     : Prisma.empty;
@@ -187,7 +191,7 @@ export function readMembersPage(tx: Reader, q: MemberPageQuery): Promise<MemberP
         AND (m."expiresAt" IS NULL OR m."expiresAt" > ${q.now}) ${after}
       ORDER BY m."createdAt", m."id"
       LIMIT ${q.take}
-    ) m ON k."advancedQueries"
+    ) m ON ${gate}
     WHERE k."id" = ${q.apiKeyId}
     ORDER BY m."createdAt", m."id"`,
   );

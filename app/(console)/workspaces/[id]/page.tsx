@@ -9,7 +9,6 @@ import { LeftByTokenHolders } from "@/components/console/workspaces/left-by-toke
 import { PlanBadge } from "@/components/console/workspaces/plan-badge";
 import { RotateTokens } from "@/components/console/workspaces/rotate-tokens";
 import { WorkspaceSettingsForm } from "@/components/console/workspaces/workspace-settings-form";
-import { WorkspaceTabs } from "@/components/console/workspaces/workspace-tabs";
 import { WorkspaceToken } from "@/components/console/workspaces/workspace-token";
 import { formatTime } from "@/lib/console/format";
 import { workspaceInput } from "@/lib/console/query-inputs";
@@ -25,8 +24,7 @@ export default async function WorkspaceOverviewPage({ params }: { params: Promis
   const leftovers = await load(trpc.workspaces.leftByTokenHolders.queryOptions(workspaceInput(id)));
   return (
     <HydrateClient>
-      <PageHeader title={ws.name} crumbs={[{ href: "/workspaces", label: "Workspaces" }]} />
-      <WorkspaceTabs workspaceId={ws.id} current="overview" />
+      <PageHeader title={ws.name} />
       <div className="space-y-6">
         <section aria-labelledby="details-heading" className={ui.card}>
           <h2 id="details-heading" className={`${ui.cardTitle} mb-4`}>

@@ -2,7 +2,6 @@ import { AuditLog } from "@/components/console/audit/audit-log";
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
-import { WorkspaceTabs } from "@/components/console/workspaces/workspace-tabs";
 import { mayDo } from "@/lib/domain/teams/roles";
 import { workspaceInput } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
@@ -16,8 +15,7 @@ export default async function AuditPage({ params }: { params: Promise<{ id: stri
   const ws = await load(trpc.workspaces.get.queryOptions(workspaceInput(id)));
   return (
     <HydrateClient>
-      <PageHeader title={ws.name} crumbs={[{ href: "/workspaces", label: "Workspaces" }]} />
-      <WorkspaceTabs workspaceId={ws.id} current="audit" />
+      <PageHeader title="Audit log" />
       {mayDo(ws.role, "manage") ? (
         <AuditLog workspaceId={ws.id} />
       ) : (

@@ -3,7 +3,6 @@ import { ApiKeyList } from "@/components/console/api-keys/api-key-list";
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { PageHeader } from "@/components/console/page-header";
 import { ui } from "@/components/console/styles";
-import { WorkspaceTabs } from "@/components/console/workspaces/workspace-tabs";
 import { apiKeyPage, workspaceInput } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 import { requireViewer } from "@/lib/console/viewer";
@@ -20,15 +19,14 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ id: st
   return (
     <HydrateClient>
       <PageHeader
-        title={ws.name}
-        crumbs={[{ href: "/workspaces", label: "Workspaces" }]}
+        title="API keys"
+
         actions={
           <Link href={`/workspaces/${ws.id}/keys/new`} className={ui.primary}>
             New API key
           </Link>
         }
       />
-      <WorkspaceTabs workspaceId={ws.id} current="keys" />
       <ApiKeyList workspaceId={ws.id} />
     </HydrateClient>
   );

@@ -1,7 +1,6 @@
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { PageHeader } from "@/components/console/page-header";
 import { Members } from "@/components/console/teams/members";
-import { WorkspaceTabs } from "@/components/console/workspaces/workspace-tabs";
 import { workspaceInput } from "@/lib/console/query-inputs";
 import { load, trpc } from "@/lib/console/router/server";
 import { requireViewer } from "@/lib/console/viewer";
@@ -17,8 +16,7 @@ export default async function MembersPage({ params }: { params: Promise<{ id: st
   ]);
   return (
     <HydrateClient>
-      <PageHeader title={ws.name} crumbs={[{ href: "/workspaces", label: "Workspaces" }]} />
-      <WorkspaceTabs workspaceId={ws.id} current="members" />
+      <PageHeader title="Members" />
       <Members workspaceId={ws.id} role={ws.role} />
     </HydrateClient>
   );

@@ -1,13 +1,7 @@
-import { AllowedDomains } from "@/components/console/api-keys/allowed-domains";
-import { ApiKeySwitches } from "@/components/console/api-keys/api-key-switches";
 import { AuthTokens } from "@/components/console/api-keys/auth-tokens";
-import { CrdtVersions } from "@/components/console/api-keys/crdt-versions";
-import { DeleteApiKey } from "@/components/console/api-keys/delete-api-key";
 import { GettingStarted } from "@/components/console/api-keys/getting-started";
 import { LiveConnections } from "@/components/console/api-keys/live-connections";
-import { RenameApiKeyForm } from "@/components/console/api-keys/rename-api-key-form";
 import { CopyButton } from "@/components/console/copy-button";
-import { DangerZone } from "@/components/console/danger-zone";
 import { DetailsList } from "@/components/console/details-list";
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { ui } from "@/components/console/styles";
@@ -23,7 +17,6 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
   const { id, keyId } = await params;
   const [key] = await Promise.all([
     load(trpc.apiKeys.get.queryOptions(keyInput(id, keyId))),
-    load(trpc.v2.workspace.domains.get.queryOptions(keyInput(id, keyId))),
     load(trpc.usage.firstCall.queryOptions(keyInput(id, keyId))),
   ]);
   const regions = key.persistenceDBRegion
@@ -63,9 +56,6 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
               ["Created", formatTime(key.createdAt)],
             ]}
           />
-          <div className="mt-6 border-t border-zinc-200 pt-4">
-            <RenameApiKeyForm workspaceId={id} apiKeyId={key.id} name={key.name} />
-          </div>
         </section>
 
         <section aria-labelledby="tokens-heading" className={ui.card}>
@@ -79,35 +69,7 @@ export default async function ApiKeyPage({ params }: { params: Promise<{ id: str
           <AuthTokens workspaceId={id} apiKeyId={key.id} />
         </section>
 
-        <section aria-labelledby="domains-heading" className={ui.card}>
-          <h2 id="domains-heading" className={`${ui.cardTitle} mb-4`}>
-            Allowed domains
-          </h2>
-          <AllowedDomains workspaceId={id} apiKeyId={key.id} />
-        </section>
-
-        <section aria-labelledby="features-heading" className={ui.card}>
-          <h2 id="features-heading" className={`${ui.cardTitle} mb-4`}>
-            Features
-          </h2>
-          <ApiKeySwitches
-            workspaceId={id}
-            apiKeyId={key.id}
-            initial={{ advancedQueries: key.advancedQueries, activityLogs: key.activityLogs }}
-          />
-        </section>
-
         <LiveConnections workspaceId={id} apiKeyId={key.id} />
-
-        <CrdtVersions workspaceId={id} apiKeyId={key.id} />
-
-        <DangerZone
-          id="revoke-heading"
-          title="Revoke API key"
-          description="Deletes the key and all its data; calls with it are refused at once."
-        >
-          <DeleteApiKey workspaceId={id} apiKeyId={key.id} name={key.name} />
-        </DangerZone>
       </div>
     </HydrateClient>
   );

@@ -15,11 +15,6 @@ export default async function NewApiKeyPage({ params }: { params: Promise<{ id: 
     <>
       <PageHeader
         title="New API key"
-        crumbs={[
-          { href: "/workspaces", label: "Workspaces" },
-          { href: `/workspaces/${ws.id}`, label: ws.name },
-          { href: `/workspaces/${ws.id}/keys`, label: "API keys" },
-        ]}
         description={
           production
             ? "This workspace may create testing and production keys."

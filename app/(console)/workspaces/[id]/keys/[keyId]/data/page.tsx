@@ -1,3 +1,4 @@
+import { CrdtVersions } from "@/components/console/data/crdt-versions";
 import { HydrateClient } from "@/components/console/hydrate-client";
 import { DataBreadcrumbs } from "@/components/console/data/data-breadcrumbs";
 import { DocumentPage } from "@/components/console/data/document-page";
@@ -46,6 +47,7 @@ export default async function DataPage({
           <>
             <OrganizationList key={level.search} {...key} base={base} search={level.search} />
             <OrganizationPurges {...key} />
+            <CrdtVersions {...key} />
           </>
         )}
         {level.kind === "organization" && (

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { CrdtVersionList, type Editor } from "../data/crdt-version-list";
+import { CrdtVersionList, type Editor } from "./crdt-version-list";
 import { ui } from "../styles";
 import { TextField } from "../text-field";
 
