@@ -75,8 +75,6 @@ export function ApiReference({ documentUrl, area: wanted }: { documentUrl: strin
           disableSearch: true,
           nativeScrollbars: true,
           hideLoading: true,
-          downloadDefinitionUrl: documentUrl,
-          downloadFileName: "openapi.json",
           requiredPropsFirst: true,
           sortPropsAlphabetically: false,
           pathInMiddlePanel: true,
