@@ -52,7 +52,7 @@ test("a new workspace lands on its key's Getting started, and the pasted snippet
   const setup = start.getByLabel("Auth token setup", { exact: true });
   await expect(setup).not.toContainText(/[0-9a-f]{32}/);
   await start.getByRole("button", { name: "Reveal the auth token" }).click();
-  await expect(setup).toHaveText(/^export WEFT_AUTH_TOKEN='[^']+'$/);
+  await expect(setup).toHaveText(/^export WEFT_AUTH_TOKEN='[0-9a-f]{64}'$/);
   const token = /'([^']+)'/.exec((await setup.textContent())!)![1];
 
   const tabs = start.getByRole("tablist", { name: "Language" });

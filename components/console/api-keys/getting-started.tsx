@@ -7,6 +7,7 @@ import { CodeTabs } from "../code-tabs";
 import { CopyButton } from "../copy-button";
 import { ui } from "../styles";
 import { useTRPC } from "../trpc";
+import { useHydrated } from "../use-hydrated";
 import { useRevealedQuery } from "../use-revealed-query";
 
 const MASK = "••••••••••••••••";
@@ -30,6 +31,7 @@ export function GettingStarted({
   requestsHref: string;
 }) {
   const trpc = useTRPC();
+  const hydrated = useHydrated();
   const secret = useRevealedQuery(
     trpc.v2.workspace.authtokens.get.queryOptions({ workspaceId, data: { apiKey: apiKeyId } }),
   );
@@ -76,7 +78,9 @@ export function GettingStarted({
           <button
             type="button"
             className={`${ui.secondary} ${ui.small}`}
-            disabled={secret.query.isFetching}
+            // A click before hydration would be lost: enabled (and data-ready for the e2e tests) once it can act.
+            disabled={!hydrated || secret.query.isFetching}
+            data-ready={hydrated || undefined}
             onClick={() => secret.show()}
           >
             {secret.query.isFetching ? "Revealing…" : "Reveal the auth token"}

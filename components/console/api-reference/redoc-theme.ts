@@ -39,7 +39,7 @@ const light: Palette = {
 
 function themeFor(p: Palette): ThemeInterface {
   return {
-    // Redoc picks its layout by the viewport's width, but it sits in the console's main column (64rem at most):
+    // Redoc picks its layout by the viewport's width, but it sits in the console's main column (72rem at most):
     // its third column of samples would not fit beside the text, so they go under each operation at any width.
     breakpoints: { medium: "10000px", large: "10000px" },
     colors: {

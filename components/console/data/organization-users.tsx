@@ -84,7 +84,7 @@ export function OrganizationUsers({
                       label={`Erasure of ${u.userId}`}
                       onFinished={(p) => {
                         if (p.state === "completed") toast(`Everything stored under ${u.userId} is erased.`);
-                        return queryClient.invalidateQueries(trpc.v2.users.get.queryFilter());
+                        return queryClient.invalidateQueries(trpc.data.users.queryFilter());
                       }}
                     />
                   ) : (
